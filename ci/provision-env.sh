@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Provision a named emitter environment: a Debian minbase chroot holding
+# python3-torch and what inductor needs to compile on CPU.
+#
+#   ci/provision-env.sh NAME        NAME is trixie (torch 2.6.0) or sid (moving)
+#
+# Contract:
+#  - the chroot lives in $TRACECHECK_ENV_CACHE/NAME (default ~/.cache/tracecheck/envs);
+#  - an flock on NAME.lock serialises provisioning, so parallel tests never
+#    provision twice; a second caller waits, then reuses the result;
+#  - NAME.stamp records the recipe hash and the installed .deb versions; a
+#    chroot whose stamp does not match the recipe is rebuilt;
+#  - every mount (/proc for dpkg scripts) is made inside a private mount
+#    namespace, so an interrupted run leaves no mount behind and rm -rf of a
+#    half-built chroot can never delete through a bind mount;
+#  - prints "NAME: torch X.Y.Z" on success; exit 3 when it cannot provision.
+set -euo pipefail
+
+name=${1:?usage: provision-env.sh trixie|sid}
+case "$name" in
+  trixie|sid) ;;
+  *) echo "provision-env: unknown environment '$name' (known: trixie, sid)" >&2; exit 2 ;;
+esac
+
+cache=${TRACECHECK_ENV_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tracecheck/envs}
+mirror=${TRACECHECK_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+root="$cache/$name"
+packages="python3-torch g++ python3-dev python3-setuptools libtorch-dev"
+# sid's Release file can look expired to apt; trixie's never needs it.
+apt_opts="-o Acquire::Check-Valid-Until=false -o APT::Install-Recommends=false"
+recipe="v1 $name $mirror minbase $packages"
+recipe_hash=$(printf '%s' "$recipe" | md5sum | cut -c1-32)
+
+mkdir -p "$cache"
+exec 9>"$cache/$name.lock"
+flock 9
+
+stamp_ok() {
+  [ -f "$cache/$name.stamp" ] && [ -x "$root/usr/bin/python3" ] &&
+    [ "$(head -n1 "$cache/$name.stamp")" = "recipe $recipe_hash" ]
+}
+
+# Asks the chroot's torch for its version, with /proc mounted in a private
+# namespace (torch reads /proc/cpuinfo at import); only the version line is kept.
+torch_version() {
+  unshare --mount --propagation private -- bash -c '
+    mount -t proc proc "$1/proc" && chroot "$1" /usr/bin/python3 -c "import torch; print(\"torch-version:\", torch.__version__)"
+  ' probe "$root" 2>/dev/null | sed -n 's/^torch-version: //p'
+}
+
+if stamp_ok; then
+  echo "$name: torch $(sed -n 's/^torch //p' "$cache/$name.stamp") (cached in $root)"
+  exit 0
+fi
+
+need_kb=$((2300 * 1024))
+free_kb=$(df -Pk "$cache" | awk 'NR==2 {print $4}')
+if [ "$free_kb" -lt "$need_kb" ]; then
+  echo "provision-env: $name needs about 2.3 GB free in $cache, only $((free_kb / 1024)) MB there" >&2
+  exit 3
+fi
+
+if [ "$(id -u)" != 0 ]; then
+  echo "provision-env: building a chroot needs root (debootstrap, chroot)" >&2
+  exit 3
+fi
+command -v debootstrap >/dev/null || { echo "provision-env: debootstrap missing (ci/install-deps.sh installs it)" >&2; exit 3; }
+
+echo "$name: provisioning $root (minbase + $packages); this downloads about 700 MB once" >&2
+rm -f "$cache/$name.stamp"
+if [ -d "$root" ]; then
+  # Nothing is ever mounted under $root outside a private namespace, so a
+  # plain recursive delete cannot reach the host; refuse loudly if it is.
+  if findmnt -rn -o TARGET | grep -q "^$root/"; then
+    echo "provision-env: refusing to delete $root: something is mounted below it" >&2
+    exit 3
+  fi
+  rm -rf --one-file-system "$root"
+fi
+build="$root.partial"
+rm -rf --one-file-system "$build"
+mkdir -p "$build"
+
+unshare --mount --propagation private -- bash -euo pipefail -c '
+  build=$1 name=$2 mirror=$3 packages=$4 apt_opts=$5
+  debootstrap --variant=minbase "$name" "$build" "$mirror" >"$build.debootstrap.log" 2>&1 ||
+    { tail -n 20 "$build.debootstrap.log" >&2; exit 3; }
+  mount -t proc proc "$build/proc"
+  chroot "$build" apt-get $apt_opts update -q >/dev/null
+  DEBIAN_FRONTEND=noninteractive chroot "$build" apt-get $apt_opts install -y -q $packages \
+    >"$build.apt.log" 2>&1 || { tail -n 20 "$build.apt.log" >&2; exit 3; }
+  chroot "$build" apt-get clean
+' provision "$build" "$name" "$mirror" "$packages" "$apt_opts"
+
+mv "$build" "$root"
+rm -f "$build.debootstrap.log" "$build.apt.log"
+version=$(torch_version)
+{
+  echo "recipe $recipe_hash"
+  echo "torch $version"
+  chroot "$root" dpkg-query -W -f='${Package} ${Version}\n' $packages
+} >"$cache/$name.stamp.tmp"
+mv "$cache/$name.stamp.tmp" "$cache/$name.stamp"
+echo "$name: torch $version (provisioned in $root)"

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# README's test command: sets everything up on a fresh machine (Debian
+# packages, build, the trixie emitter environment), then runs ctest.
+#   ci/test.sh [ctest args...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ci/install-deps.sh
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build -j"$(nproc)"
+if [ -x ci/provision-env.sh ] && [ "${TRACECHECK_SKIP_ENV:-0}" != 1 ]; then
+  ci/provision-env.sh trixie
+fi
+cd build
+ctest --output-on-failure -j"$(nproc)" "$@"

@@ -1,0 +1,51 @@
+// Collects findings during one pass over the inputs, then resolves them
+// against any number of profiles: checks run once, every consumer's verdict
+// comes from the same findings.
+//
+// Contract: report() ignores Diagnostic::severity (profiles decide it). At
+// most `keep_per_rule` findings of each rule are stored for printing; every
+// finding is counted, so verdicts stay exact on inputs with millions of
+// defects while memory stays bounded.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "diag/diagnostic.h"
+#include "diag/profile.h"
+
+namespace tc::diag {
+
+class Reporter {
+ public:
+  explicit Reporter(size_t keep_per_rule = 200) : keep_per_rule_(keep_per_rule) {}
+
+  void report(Diagnostic d);
+  // Shorthand for the common case.
+  void report(std::string_view rule, Location loc, std::string message,
+              std::string record_kind = {}, std::string pointer = {}, std::string hint = {});
+
+  const std::vector<Diagnostic>& kept() const { return kept_; }
+  const std::map<std::string, uint64_t, std::less<>>& counts() const { return counts_; }
+  uint64_t count(std::string_view rule) const;
+
+ private:
+  size_t keep_per_rule_;
+  std::vector<Diagnostic> kept_;
+  std::map<std::string, uint64_t, std::less<>> counts_;
+};
+
+struct Verdict {
+  std::string profile;
+  uint64_t errors = 0;
+  uint64_t warnings = 0;
+  uint64_t not_shown = 0;  // counted but beyond the per-rule keep limit
+  std::vector<Diagnostic> diagnostics;  // severity resolved, Off dropped, sorted by location
+  bool failed(bool werror) const { return errors > 0 || (werror && warnings > 0); }
+};
+
+Verdict resolve(const Reporter& reporter, const Profile& profile);
+
+}  // namespace tc::diag

@@ -1,0 +1,282 @@
+#include "json/parse.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+namespace tc::json {
+
+namespace {
+
+// Non-finite literals are rewritten to these strings before a retry, then
+// turned back into floats while building the Value. U+FDD0 is a Unicode
+// noncharacter, never found in an emitter's real text.
+constexpr std::string_view kNaN = "\xEF\xB7\x90NaN";
+constexpr std::string_view kInf = "\xEF\xB7\x90Infinity";
+constexpr std::string_view kNegInf = "\xEF\xB7\x90-Infinity";
+// Integer literals beyond 64 bits are rewritten to sentinel strings too
+// (simdjson's DOM refuses them, Python keeps them exact).
+constexpr std::string_view kBigIntTag = "\xEF\xB7\x90#";
+
+
+
+// Rewrites NaN / Infinity / -Infinity, integers of 19+ digits and floats
+// beyond double range outside strings. Returns false when the
+// text has none (so a retry would not help).
+bool rewrite_non_finite(std::string_view in, std::string& out,
+                        std::vector<std::string>& quirk_out_of_range) {
+  out.clear();
+  out.reserve(in.size() + 32);
+  bool in_string = false, changed = false;
+  for (size_t i = 0; i < in.size(); ++i) {
+    char c = in[i];
+    if (in_string) {
+      out += c;
+      if (c == '\\' && i + 1 < in.size()) out += in[++i];
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+      out += c;
+      continue;
+    }
+    auto try_literal = [&](std::string_view lit, std::string_view repl) {
+      if (in.substr(i, lit.size()) != lit) return false;
+      out += '"';
+      out += repl;
+      out += '"';
+      i += lit.size() - 1;
+      changed = true;
+      return true;
+    };
+    if (try_literal("NaN", kNaN) || try_literal("-Infinity", kNegInf) ||
+        try_literal("Infinity", kInf))
+      continue;
+    if (c == '-' || (c >= '0' && c <= '9')) {
+      size_t j = i + (c == '-');
+      while (j < in.size() && in[j] >= '0' && in[j] <= '9') ++j;
+      bool is_integer = j == in.size() || (in[j] != '.' && in[j] != 'e' && in[j] != 'E');
+      size_t digits = j - i - (c == '-');
+      if (is_integer && digits >= 19) {
+        // Maybe beyond 64 bits: keep the digits exactly.
+        out += '"';
+        out += kBigIntTag;
+        out.append(in.substr(i, j - i));
+        out += '"';
+        i = j - 1;
+        changed = true;
+        continue;
+      }
+      if (!is_integer) {
+        size_t k = j;
+        while (k < in.size() && (std::isdigit(static_cast<unsigned char>(in[k])) || in[k] == '.' ||
+                                 in[k] == 'e' || in[k] == 'E' || in[k] == '+' || in[k] == '-'))
+          ++k;
+        std::string token(in.substr(i, k - i));
+        errno = 0;
+        double d = std::strtod(token.c_str(), nullptr);
+        if (errno == ERANGE && std::isinf(d)) {
+          out += '"';
+          out += d < 0 ? kNegInf : kInf;
+          out += '"';
+          quirk_out_of_range.push_back(token);
+          i = k - 1;
+          changed = true;
+          continue;
+        }
+      }
+      out.append(in.substr(i, j - i));
+      i = j - 1;
+      continue;
+    }
+    out += c;
+  }
+  return changed;
+}
+
+class Builder {
+ public:
+  explicit Builder(std::vector<Quirk>& quirks) : quirks_(quirks) {}
+
+  void build(simdjson::dom::element e, Value& out) {
+    using T = simdjson::dom::element_type;
+    switch (e.type()) {
+      case T::OBJECT: {
+        out = Value::object();
+        for (auto field : simdjson::dom::object(e)) {
+          Value child;
+          build(field.value, child);
+          if (out.set(field.key, std::move(child)))
+            quirks_.push_back({QuirkKind::DuplicateKey, std::string(field.key)});
+        }
+        return;
+      }
+      case T::ARRAY: {
+        out = Value::array();
+        for (auto item : simdjson::dom::array(e)) {
+          Value child;
+          build(item, child);
+          out.push_back(std::move(child));
+        }
+        return;
+      }
+      case T::STRING: {
+        std::string_view s(e);
+        if (!s.empty() && s[0] == '\xEF') {
+          if (s == kNaN) return non_finite(out, NAN, "NaN");
+          if (s == kInf) return non_finite(out, INFINITY, "Infinity");
+          if (s == kNegInf) return non_finite(out, -INFINITY, "-Infinity");
+          if (s.substr(0, kBigIntTag.size()) == kBigIntTag) {
+            out = Value::integer(std::string(s.substr(kBigIntTag.size())));
+            return;
+          }
+        }
+        out = Value::string(std::string(s));
+        return;
+      }
+      case T::INT64: out = Value::integer(int64_t(e)); return;
+      case T::UINT64: out = Value::integer(std::to_string(uint64_t(e))); return;
+      case T::DOUBLE: {
+        double d = double(e);
+        out = Value::floating(d);
+        return;
+      }
+      case T::BOOL: out = Value::boolean(bool(e)); return;
+      case T::NULL_VALUE: out = Value::null(); return;
+    }
+  }
+
+ private:
+  void non_finite(Value& out, double d, const char* lit) {
+    out = Value::floating(d);
+    quirks_.push_back({QuirkKind::NonFiniteLiteral, lit});
+  }
+
+  std::vector<Quirk>& quirks_;
+};
+
+}  // namespace
+
+struct Parser::Impl {
+  simdjson::dom::parser parser;
+  std::string padded;  // copy of an unpadded input
+  std::string rewritten;
+};
+
+Parser::Parser() : impl_(std::make_unique<Impl>()) {}
+Parser::~Parser() = default;
+
+static simdjson::error_code parse_into(simdjson::dom::parser& parser, const char* data, size_t size,
+                                       Value& out, std::vector<Quirk>& quirks) {
+  simdjson::dom::element root;
+  if (auto err = parser.parse(data, size, false).get(root)) return err;
+  Builder(quirks).build(root, out);
+  return simdjson::SUCCESS;
+}
+
+static const char* padded_copy(std::string_view text, std::string& scratch) {
+  scratch.assign(text);
+  scratch.append(Parser::kPadding, ' ');
+  return scratch.data();
+}
+
+ParseResult Parser::parse(std::string_view text, bool padded) {
+  ParseResult result;
+  const char* data = padded ? text.data() : padded_copy(text, impl_->padded);
+  auto err = parse_into(impl_->parser, data, text.size(), result.value, result.quirks);
+  if (!err) {
+    result.ok = true;
+    return result;
+  }
+  std::vector<std::string> out_of_range;
+  if (rewrite_non_finite(text, impl_->rewritten, out_of_range)) {
+    result.quirks.clear();
+    std::string scratch;
+    if (!parse_into(impl_->parser, padded_copy(impl_->rewritten, scratch), impl_->rewritten.size(),
+                    result.value, result.quirks)) {
+      for (auto& t : out_of_range) {
+        // The rewrite marked these as infinities; report them as range quirks.
+        for (auto it = result.quirks.begin(); it != result.quirks.end(); ++it) {
+          if (it->kind == QuirkKind::NonFiniteLiteral) {
+            result.quirks.erase(it);
+            break;
+          }
+        }
+        result.quirks.push_back({QuirkKind::NumberOutOfRange, t});
+      }
+      result.ok = true;
+      return result;
+    }
+  }
+  result.quirks.clear();
+  result.value = Value();
+  result.error = locate_error(text);
+  if (result.error.message.empty()) result.error.message = simdjson::error_message(err);
+  return result;
+}
+
+bool Parser::validate(std::string_view text, ParseError* error, bool padded) {
+  const char* data = padded ? text.data() : padded_copy(text, impl_->padded);
+  simdjson::dom::element root;
+  if (!impl_->parser.parse(data, text.size(), false).get(root)) return true;
+  ParseResult r = parse(text, padded);  // dialect retry and error location
+  if (!r.ok && error) *error = r.error;
+  return r.ok;
+}
+
+namespace {
+// A SAX handler that keeps nothing: locating an error must not build a DOM
+// (a 100000-deep nesting would otherwise cost a recursive destruction).
+struct ErrorLocator : nlohmann::json_sax<nlohmann::json> {
+  ParseError error;
+  bool failed = false;
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return true; }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return true; }
+  bool start_array(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t position, const std::string&,
+                   const nlohmann::detail::exception& ex) override {
+    failed = true;
+    error.offset = position > 0 ? position - 1 : 0;
+    std::string what = ex.what();
+    // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..."
+    auto pos = what.find(": ");
+    error.message = pos == std::string::npos ? what : what.substr(pos + 2);
+    return false;
+  }
+};
+}  // namespace
+
+ParseError locate_error(std::string_view text) {
+  ErrorLocator locator;
+  nlohmann::json::sax_parse(text.begin(), text.end(), &locator);
+  if (locator.failed) {
+    // nlohmann reports where its lexer stopped; point at the start of the
+    // offending word instead ("trailing", "tru"), as a compiler would.
+    size_t& at = locator.error.offset;
+    at = std::min(at, text.size());
+    while (at > 0 && std::isalnum(static_cast<unsigned char>(text[at - 1]))) --at;
+    return locator.error;
+  }
+  // nlohmann accepted what simdjson refused: nesting past simdjson's depth
+  // limit, or a lone surrogate escape.
+  ParseError error;
+  error.message = "JSON nested too deeply or holds a lone surrogate escape";
+  return error;
+}
+
+}  // namespace tc::json
