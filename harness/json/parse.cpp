@@ -21,12 +21,51 @@ constexpr std::string_view kInf = "\xEF\xB7\x90Infinity";
 constexpr std::string_view kNegInf = "\xEF\xB7\x90-Infinity";
 // Integer literals beyond 64 bits are rewritten to sentinel strings too
 // (simdjson's DOM refuses them, Python keeps them exact).
+// A lone surrogate escape (\udcff without its pair) is legal for Python's
+// json.loads but not for simdjson: it is rewritten to this tag + its 4 hex
+// digits inside the string, then restored as WTF-8 bytes.
+constexpr std::string_view kLoneSurrogateTag = "\xEF\xB7\x91";
 constexpr std::string_view kBigIntTag = "\xEF\xB7\x90#";
 
 
 
+bool hex4(std::string_view s, size_t at, unsigned& value) {
+  if (at + 4 > s.size()) return false;
+  value = 0;
+  for (size_t k = at; k < at + 4; ++k) {
+    char c = s[k];
+    unsigned d = c >= '0' && c <= '9' ? c - '0'
+                 : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                 : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                        : 16;
+    if (d == 16) return false;
+    value = value * 16 + d;
+  }
+  return true;
+}
+
+// Turns each kLoneSurrogateTag + 4 hex digits back into the surrogate's
+// WTF-8 bytes, which python_dump renders as the same \uXXXX escape.
+std::string restore_lone_surrogates(std::string_view s) {
+  std::string out;
+  size_t i = 0;
+  while (i < s.size()) {
+    unsigned unit = 0;
+    if (s.substr(i, kLoneSurrogateTag.size()) == kLoneSurrogateTag &&
+        hex4(s, i + kLoneSurrogateTag.size(), unit)) {
+      out += static_cast<char>(0xE0 | (unit >> 12));
+      out += static_cast<char>(0x80 | ((unit >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (unit & 0x3F));
+      i += kLoneSurrogateTag.size() + 4;
+      continue;
+    }
+    out += s[i++];
+  }
+  return out;
+}
+
 // Rewrites NaN / Infinity / -Infinity, integers of 19+ digits and floats
-// beyond double range outside strings. Returns false when the
+// beyond double range outside strings, and lone surrogate escapes inside. Returns false when the
 // text has none (so a retry would not help).
 bool rewrite_non_finite(std::string_view in, std::string& out,
                         std::vector<std::string>& quirk_out_of_range) {
@@ -36,9 +75,29 @@ bool rewrite_non_finite(std::string_view in, std::string& out,
   for (size_t i = 0; i < in.size(); ++i) {
     char c = in[i];
     if (in_string) {
+      if (c == '\\' && i + 1 < in.size()) {
+        unsigned unit = 0;
+        if (in[i + 1] == 'u' && hex4(in, i + 2, unit) && unit >= 0xD800 && unit <= 0xDFFF) {
+          unsigned low = 0;
+          bool paired = unit <= 0xDBFF && in.substr(i + 6, 2) == "\\u" && hex4(in, i + 8, low) &&
+                        low >= 0xDC00 && low <= 0xDFFF;
+          if (paired) {
+            out.append(in.substr(i, 12));
+            i += 11;
+          } else {
+            out += kLoneSurrogateTag;
+            out.append(in.substr(i + 2, 4));
+            i += 5;
+            changed = true;
+          }
+          continue;
+        }
+        out += c;
+        out += in[++i];
+        continue;
+      }
       out += c;
-      if (c == '\\' && i + 1 < in.size()) out += in[++i];
-      else if (c == '"') in_string = false;
+      if (c == '"') in_string = false;
       continue;
     }
     if (c == '"') {
@@ -136,6 +195,11 @@ class Builder {
             out = Value::integer(std::string(s.substr(kBigIntTag.size())));
             return;
           }
+        }
+        if (s.find(kLoneSurrogateTag) != std::string_view::npos) {
+          quirks_.push_back({QuirkKind::LoneSurrogate, std::string(s.substr(0, 40))});
+          out = Value::string(restore_lone_surrogates(s));
+          return;
         }
         out = Value::string(std::string(s));
         return;

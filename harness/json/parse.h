@@ -7,7 +7,8 @@
 //    -Infinity become non-finite floats and are reported as a Quirk, since
 //    strict consumers (JavaScript, Perfetto) reject them;
 //  - duplicate keys follow Python (first position, last value) and are
-//    reported as a Quirk; so are numbers out of double range;
+//    reported as a Quirk; so are numbers out of double range and lone
+//    surrogate escapes (kept as WTF-8, rendered back as the same escape);
 //  - an error carries the byte offset in the text where it was found.
 #pragma once
 
@@ -21,7 +22,7 @@
 
 namespace tc::json {
 
-enum class QuirkKind { DuplicateKey, NonFiniteLiteral, NumberOutOfRange };
+enum class QuirkKind { DuplicateKey, NonFiniteLiteral, NumberOutOfRange, LoneSurrogate };
 
 struct Quirk {
   QuirkKind kind;

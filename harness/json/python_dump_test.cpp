@@ -95,6 +95,21 @@ TEST(Parse, ErrorsCarryTheirOffset) {
   EXPECT_EQ(r.error.offset, 9u);
 }
 
+// A case the table misses (found by the scrub differential, ci/pytorch_test_formatter.py):
+// json.loads accepts lone surrogate escapes and json.dumps writes them back,
+// as value.h promises, but Parser rejects them today ("surrogate U+DC00..U+DFFF
+// must follow U+D800..U+DBFF"). Disabled until parse.cpp keeps them as WTF-8;
+// run with --gtest_also_run_disabled_tests.
+TEST(PythonDump, LoneSurrogateEscapesRoundTrip) {
+  const std::vector<std::string> cases = {R"(["\udcff", "\ud800x", "a\ud83d", "\ude00\ud83d"])"};
+  std::string expected = python_dumps(cases);
+  if (expected.empty()) GTEST_SKIP() << "python3 not available";
+  Parser parser;
+  ParseResult r = parser.parse(cases[0]);
+  ASSERT_TRUE(r.ok) << r.error.message;
+  EXPECT_EQ(python_dump(r.value) + "\n", expected);
+}
+
 TEST(Parse, DeepNestingIsAnErrorNotACrash) {
   Parser parser;
   std::string deep(100000, '[');
