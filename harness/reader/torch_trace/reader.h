@@ -11,6 +11,10 @@
 // every defect is reported to the Reporter with file:line:col and a rule id
 // from diag/rule_catalog; `str` intern records are passed on like any other
 // record (scrub rules drop them).
+//
+// Format recognition: a file none of whose first 16 non-blank lines carries
+// a glog prefix is reported once as input-format (1:1) and not read further;
+// an empty file (or one of blank lines only) as input-empty.
 #pragma once
 
 #include <cstddef>
@@ -24,6 +28,8 @@ namespace tc::reader {
 
 struct ReadOptions {
   size_t max_kept_payload = size_t{64} << 20;  // bytes of payload text kept per record
+  size_t max_line_bytes = size_t{256} << 20;   // longer envelope lines are reported, not parsed
+  size_t max_piece = size_t{4} << 20;          // longer lines are read in pieces of this size
 };
 
 struct ReadStats {

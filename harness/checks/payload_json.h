@@ -1,0 +1,44 @@
+// Whether a payload is JSON, without building a json::Value (payloads are
+// most of a trace's bytes).
+//
+// Contract: the verdict is json::Parser's (Python's json.loads): simdjson's
+// DOM decides the common case; a text it refuses is handed to json::Parser,
+// which accepts Python's dialect (NaN, Infinity, huge numbers) and locates
+// real errors. `quirks` says the text holds something only Python's dialect
+// or Python's dict semantics accept (NaN, a number beyond double range, a
+// repeated key); reader/json_text.h then finds where.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "json/parse.h"
+
+namespace tc::checks {
+
+class PayloadJson {
+ public:
+  PayloadJson();
+  ~PayloadJson();
+  PayloadJson(const PayloadJson&) = delete;
+  PayloadJson& operator=(const PayloadJson&) = delete;
+
+  struct Result {
+    bool ok = false;
+    json::ParseError error;  // when !ok
+    bool quirks = false;
+    std::optional<std::string> args_compile_id;  // the string at /args/compile_id, when asked for
+  };
+
+  // `capacity` is how many bytes are readable from text.data() (a string's
+  // capacity): with json::Parser::kPadding spare bytes no copy is made.
+  Result check(std::string_view text, size_t capacity, bool want_args_compile_id);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tc::checks

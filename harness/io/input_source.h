@@ -1,0 +1,43 @@
+// A byte stream to check: a file, "-" for stdin, either possibly gzip.
+//
+// Contract:
+//  - read() fills up to n bytes and returns how many; 0 means the end; -1 an
+//    error, described by error(); data_error() tells a corrupt gzip stream
+//    (malformed input) from an I/O failure (the input cannot be read);
+//  - gzip is recognised by its magic bytes, not its name, so a compressed
+//    stdin works too; concatenated gzip members read as one stream;
+//  - nothing is buffered beyond one chunk: memory does not grow with the file.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace tc::io {
+
+class InputSource {
+ public:
+  virtual ~InputSource() = default;
+  virtual ptrdiff_t read(char* buf, size_t n) = 0;
+
+  const std::string& name() const { return name_; }  // display name ("<stdin>" for "-")
+  const std::string& error() const { return error_; }
+  bool data_error() const { return data_error_; }
+  bool gzip() const { return gzip_; }
+
+ protected:
+  std::string name_;
+  std::string error_;
+  bool data_error_ = false;
+  bool gzip_ = false;
+};
+
+// Opens `path` ("-" is stdin). Returns nullptr and sets `error` when it cannot
+// be opened (missing, unreadable, a directory).
+std::unique_ptr<InputSource> open_input(const std::string& path, std::string* error);
+
+// Wraps a raw stream in a gzip decoder (for tests and open_input).
+std::unique_ptr<InputSource> make_gzip_source(std::unique_ptr<InputSource> raw);
+
+}  // namespace tc::io

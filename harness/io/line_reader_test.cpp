@@ -1,0 +1,186 @@
+#include "io/line_reader.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "io/input_source.h"
+
+namespace tc::io {
+namespace {
+
+// Serves a string in reads of at most `step` bytes (exercises refills).
+class StringSource : public InputSource {
+ public:
+  StringSource(std::string data, size_t step = 7) : data_(std::move(data)), step_(step) { name_ = "mem"; }
+  ptrdiff_t read(char* buf, size_t n) override {
+    size_t k = std::min({n, step_, data_.size() - pos_});
+    std::memcpy(buf, data_.data() + pos_, k);
+    pos_ += k;
+    return static_cast<ptrdiff_t>(k);
+  }
+
+ private:
+  std::string data_;
+  size_t step_;
+  size_t pos_ = 0;
+};
+
+struct Got {
+  std::string text;
+  uint64_t number;
+  bool crlf, partial, continuation, valid;
+};
+
+std::vector<Got> read_all(InputSource& src, size_t max_piece = 1 << 20, size_t chunk = 16) {
+  LineReader reader(src, max_piece, chunk);
+  std::vector<Got> out;
+  Line line;
+  while (reader.next(line))
+    out.push_back({std::string(line.text), line.number, line.crlf, line.partial, line.continuation, line.valid_utf8});
+  EXPECT_FALSE(reader.failed());
+  return out;
+}
+
+TEST(LineReader, SplitsLinesWithNumbers) {
+  StringSource src("a\nbb\n\nccc");
+  auto lines = read_all(src);
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(lines[0].text, "a");
+  EXPECT_EQ(lines[1].text, "bb");
+  EXPECT_EQ(lines[2].text, "");
+  EXPECT_EQ(lines[3].text, "ccc");
+  EXPECT_EQ(lines[3].number, 4u);
+}
+
+TEST(LineReader, TrailingNewlineMakesNoExtraLine) {
+  StringSource src("a\nb\n");
+  EXPECT_EQ(read_all(src).size(), 2u);
+  StringSource empty("");
+  EXPECT_TRUE(read_all(empty).empty());
+}
+
+TEST(LineReader, CrlfIsStrippedLikeRustLines) {
+  StringSource src("a\r\n\r\nb\rc\nlast\r");
+  auto lines = read_all(src);
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(lines[0].text, "a");
+  EXPECT_TRUE(lines[0].crlf);
+  EXPECT_EQ(lines[1].text, "");      // a CRLF blank line is blank
+  EXPECT_EQ(lines[2].text, "b\rc");  // a lone CR stays
+  EXPECT_FALSE(lines[2].crlf);
+  EXPECT_EQ(lines[3].text, "last\r");  // no newline: the CR stays (str::lines)
+}
+
+TEST(LineReader, FlagsInvalidUtf8PerLine) {
+  StringSource src("ok\nbad\xff\n\xc3\xa9t\xc3\xa9\nok again\n");
+  auto lines = read_all(src, 1 << 20, 4096);
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_TRUE(lines[0].valid);
+  EXPECT_FALSE(lines[1].valid);
+  EXPECT_TRUE(lines[2].valid);
+  EXPECT_TRUE(lines[3].valid);
+}
+
+TEST(LineReader, LongLinesComeInPiecesThatKeepUtf8AndCrlfWhole) {
+  std::string longline;
+  for (int i = 0; i < 50; ++i) longline += "\xc3\xa9x";  // 3 bytes each
+  StringSource src("short\n" + longline + "\r\nnext\n");
+  auto lines = read_all(src, 16, 8);
+  std::string joined;
+  size_t pieces = 0;
+  for (const Got& g : lines) {
+    if (g.number != 2) continue;
+    ++pieces;
+    EXPECT_TRUE(g.valid) << "a piece split a UTF-8 sequence";
+    joined += g.text;
+  }
+  EXPECT_GT(pieces, 5u);
+  EXPECT_EQ(joined, longline);
+  EXPECT_TRUE(lines[1].partial);
+  EXPECT_FALSE(lines[1].continuation);
+  EXPECT_EQ(lines.back().text, "next");
+  EXPECT_EQ(lines.back().number, 3u);
+  // The last piece of line 2 carries the CRLF flag.
+  for (size_t i = 0; i + 1 < lines.size(); ++i)
+    if (lines[i].number == 2 && !lines[i].partial) EXPECT_TRUE(lines[i].crlf);
+}
+
+TEST(LineReader, PaddingAfterEveryLineIsReadable) {
+  StringSource src("x\nyy\n", 1);
+  LineReader reader(src, 64, 16);
+  Line line;
+  while (reader.next(line)) {
+    // Reading kPadding bytes past the end must stay inside the buffer; the
+    // sanitizer build turns a violation into a failure.
+    volatile char sink = 0;
+    for (size_t i = 0; i < LineReader::kPadding; ++i) sink = sink ^ line.text.data()[line.text.size() + i];
+  }
+}
+
+std::string gzip(const std::string& data) {
+  z_stream zs{};
+  deflateInit2(&zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
+  std::string out(deflateBound(&zs, data.size()) + 32, '\0');
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  zs.avail_in = static_cast<uInt>(data.size());
+  zs.next_out = reinterpret_cast<Bytef*>(out.data());
+  zs.avail_out = static_cast<uInt>(out.size());
+  deflate(&zs, Z_FINISH);
+  out.resize(zs.total_out);
+  deflateEnd(&zs);
+  return out;
+}
+
+TEST(GzipSource, DecompressesConcatenatedMembers) {
+  auto src = make_gzip_source(std::make_unique<StringSource>(gzip("one\ntwo\n") + gzip("three\n"), 5));
+  auto lines = read_all(*src);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[2].text, "three");
+}
+
+TEST(GzipSource, TruncatedStreamIsADataError) {
+  std::string z = gzip(std::string(10000, 'a') + "\n");
+  auto src = make_gzip_source(std::make_unique<StringSource>(z.substr(0, z.size() / 2)));
+  LineReader reader(*src);
+  Line line;
+  while (reader.next(line)) {
+  }
+  EXPECT_TRUE(reader.failed());
+  EXPECT_TRUE(reader.data_error());
+  EXPECT_NE(reader.error().find("truncated"), std::string::npos);
+}
+
+TEST(OpenInput, MissingFileAndDirectoryCannotBeOpened) {
+  std::string error;
+  EXPECT_EQ(open_input("/nonexistent/x.log", &error), nullptr);
+  EXPECT_FALSE(error.empty());
+  EXPECT_EQ(open_input("/", &error), nullptr);
+  EXPECT_EQ(error, "is a directory");
+}
+
+TEST(OpenInput, RecognisesGzipByMagicNotName) {
+  char path[] = "/tmp/tracecheck_gz_XXXXXX";
+  int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  std::string z = gzip("hello\nworld\n");
+  ASSERT_EQ(write(fd, z.data(), z.size()), static_cast<ssize_t>(z.size()));
+  close(fd);
+  std::string error;
+  auto src = open_input(path, &error);
+  ASSERT_NE(src, nullptr) << error;
+  EXPECT_TRUE(src->gzip());
+  auto lines = read_all(*src);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[1].text, "world");
+  unlink(path);
+}
+
+}  // namespace
+}  // namespace tc::io

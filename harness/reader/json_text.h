@@ -1,0 +1,39 @@
+// Positions inside a JSON text, for diagnostics: json::Value keeps no
+// offsets, so the (rare) diagnostic that needs a column or a JSON pointer
+// walks the text once more here.
+//
+// Contract: the text is one that json::Parser accepted (Python's dialect:
+// NaN, Infinity, -Infinity allowed); on other text the functions stop at the
+// first token they do not understand and report what they found so far.
+// Pointers follow RFC 6901 ("/a/0/b", '~' and '/' escaped as ~0 and ~1).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tc::reader {
+
+struct JsonTextFinding {
+  enum class Kind { DuplicateKey, NonFinite, OutOfRange, LoneSurrogate };
+  Kind kind;
+  std::string pointer;  // the duplicated member, or the number's place
+  size_t offset = 0;    // byte offset of the key or the literal
+  std::string detail;   // the key or the literal as written (the escape, for a lone surrogate)
+};
+
+// Duplicate keys, NaN/Infinity literals, floats beyond double range and
+// lone surrogate escapes (in keys or values), in text order, at most `limit`
+// of them.
+std::vector<JsonTextFinding> find_json_quirks(std::string_view text, size_t limit = 64);
+
+// Byte offset where the value at `pointer` starts ("" is the whole text);
+// for a duplicated key, the last occurrence (the one Python keeps).
+// npos when there is no such value.
+size_t locate_json_pointer(std::string_view text, std::string_view pointer);
+
+// Appends "/" + the escaped token to a pointer.
+void append_pointer_token(std::string& pointer, std::string_view token);
+
+}  // namespace tc::reader
