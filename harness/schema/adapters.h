@@ -1,0 +1,166 @@
+// The instance types the evaluator runs over (internal). Each adapter is a
+// set of static functions over a cheap-to-copy handle:
+//   kind, boolean, number, string, array_size, object_size,
+//   each_item(e, f(index, item) -> bool keep_going) -> bool completed,
+//   each_member(e, f(key, value) -> bool keep_going) -> bool completed,
+//   find_member(e, key, &out), render(e) (compact JSON, for messages).
+// SimdAdapter reads simdjson DOM elements, ValueAdapter tc::json::Value,
+// KeyAdapter a bare string (an object key, for propertyNames).
+#pragma once
+
+#include <simdjson.h>
+
+#include <charconv>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include "json/python_dump.h"
+#include "json/value.h"
+#include "schema/number.h"
+
+namespace tc::schema::detail {
+
+enum class Kind : uint8_t { Null, Bool, Number, String, Array, Object };
+
+// The evaluator calls these accessors for every value; GCC left some out
+// of line, so they are forced inline.
+#define TC_SCHEMA_INLINE inline __attribute__((always_inline))
+
+struct SimdAdapter {
+  using Elem = simdjson::dom::element;
+  static TC_SCHEMA_INLINE Kind kind(Elem e) {
+    switch (e.type()) {
+      case simdjson::dom::element_type::ARRAY: return Kind::Array;
+      case simdjson::dom::element_type::OBJECT: return Kind::Object;
+      case simdjson::dom::element_type::INT64:
+      case simdjson::dom::element_type::UINT64:
+      case simdjson::dom::element_type::DOUBLE: return Kind::Number;
+      case simdjson::dom::element_type::STRING: return Kind::String;
+      case simdjson::dom::element_type::BOOL: return Kind::Bool;
+      case simdjson::dom::element_type::NULL_VALUE: return Kind::Null;
+    }
+    return Kind::Null;
+  }
+  static bool boolean(Elem e) { return e.get_bool().value_unsafe(); }
+  static TC_SCHEMA_INLINE Number number(Elem e) {
+    switch (e.type()) {
+      case simdjson::dom::element_type::INT64: return Number::of(e.get_int64().value_unsafe());
+      case simdjson::dom::element_type::UINT64: return Number::of(e.get_uint64().value_unsafe());
+      default: return Number::of(e.get_double().value_unsafe());
+    }
+  }
+  static TC_SCHEMA_INLINE std::string_view string(Elem e) { return e.get_string().value_unsafe(); }
+  // The caller has checked the kind; a copy out of the simdjson_result
+  // keeps it from dangling.
+  static simdjson::dom::array as_array(Elem e) {
+    simdjson::dom::array a = e.get_array().value_unsafe();
+    return a;
+  }
+  static simdjson::dom::object as_object(Elem e) {
+    simdjson::dom::object o = e.get_object().value_unsafe();
+    return o;
+  }
+  static size_t array_size(Elem e) { return as_array(e).size(); }
+  static size_t object_size(Elem e) { return as_object(e).size(); }
+  template <class F>
+  static bool each_item(Elem e, F&& f) {
+    size_t i = 0;
+    for (Elem item : as_array(e))
+      if (!f(i++, item)) return false;
+    return true;
+  }
+  // Keys are read as (pointer, length) rather than through key_value_pair:
+  // copying that struct made GCC spill the string_view and reload it as one
+  // 16-byte load, a store-forwarding stall on every member.
+  template <class F>
+  static bool each_member(Elem e, F&& f) {
+    simdjson::dom::object o = as_object(e);
+    for (auto it = o.begin(), end = o.end(); it != end; ++it)
+      if (!f(std::string_view(it.key_c_str(), it.key_length()), it.value())) return false;
+    return true;
+  }
+  static bool find_member(Elem e, std::string_view key, Elem* out) {
+    simdjson::dom::object o = as_object(e);
+    for (auto it = o.begin(), end = o.end(); it != end; ++it) {
+      if (it.key_length() == key.size() && std::memcmp(it.key_c_str(), key.data(), key.size()) == 0) {
+        *out = it.value();
+        return true;
+      }
+    }
+    return false;
+  }
+  static std::string render(Elem e) { return simdjson::minify(e); }
+};
+
+struct ValueAdapter {
+  using Elem = const json::Value*;
+  static Kind kind(Elem e) {
+    switch (e->kind()) {
+      case json::Kind::Null: return Kind::Null;
+      case json::Kind::Bool: return Kind::Bool;
+      case json::Kind::Integer:
+      case json::Kind::Float: return Kind::Number;
+      case json::Kind::String: return Kind::String;
+      case json::Kind::Array: return Kind::Array;
+      case json::Kind::Object: return Kind::Object;
+    }
+    return Kind::Null;
+  }
+  static bool boolean(Elem e) { return e->as_bool(); }
+  static Number number(Elem e) {
+    if (e->kind() == json::Kind::Float) return Number::of(e->as_double());
+    int64_t i;
+    if (e->get_int64(i)) return Number::of(i);
+    const std::string& digits = e->text();
+    uint64_t u;
+    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), u);
+    if (ec == std::errc() && end == digits.data() + digits.size()) return Number::of(u);
+    // Beyond 64 bits: the nearest double keeps order and integrality.
+    return Number::of(e->as_double());
+  }
+  static std::string_view string(Elem e) { return e->text(); }
+  static size_t array_size(Elem e) { return e->items().size(); }
+  static size_t object_size(Elem e) { return e->members().size(); }
+  template <class F>
+  static bool each_item(Elem e, F&& f) {
+    size_t i = 0;
+    for (const json::Value& item : e->items())
+      if (!f(i++, &item)) return false;
+    return true;
+  }
+  template <class F>
+  static bool each_member(Elem e, F&& f) {
+    for (const auto& [key, value] : e->members())
+      if (!f(std::string_view(key), &value)) return false;
+    return true;
+  }
+  static bool find_member(Elem e, std::string_view key, Elem* out) {
+    *out = e->find(key);
+    return *out != nullptr;
+  }
+  static std::string render(Elem e) { return json::python_dump(*e); }
+};
+
+// An object key seen as a string instance (propertyNames).
+struct KeyAdapter {
+  using Elem = std::string_view;
+  static Kind kind(Elem) { return Kind::String; }
+  static bool boolean(Elem) { return false; }
+  static Number number(Elem) { return {}; }
+  static std::string_view string(Elem e) { return e; }
+  static size_t array_size(Elem) { return 0; }
+  static size_t object_size(Elem) { return 0; }
+  template <class F>
+  static bool each_item(Elem, F&&) { return true; }
+  template <class F>
+  static bool each_member(Elem, F&&) { return true; }
+  static bool find_member(Elem, std::string_view, Elem*) { return false; }
+  static std::string render(Elem e) {
+    std::string out;
+    json::python_string_literal(e, out);
+    return out;
+  }
+};
+
+}  // namespace tc::schema::detail

@@ -1,0 +1,269 @@
+// Runs a compiled Program over an instance (internal). Templated on the
+// instance adapter (schema/adapters.h) and instantiated by
+// validate_simd.cpp and validate_value.cpp.
+//
+// Contract: with Ctx::errors null, evaluation returns at the first failure
+// and allocates nothing (uniqueItems on arrays above 32 items and messages
+// excepted); with errors set it keeps going and reports every failing
+// keyword. Branches whose failure is not itself an error (anyOf, oneOf,
+// not, if, contains) are evaluated silently.
+#pragma once
+
+#include <fmt/format.h>
+
+#include "schema/ecma_regex.h"
+#include "schema/equality.h"
+#include "schema/evaluate_containers.h"
+#include "schema/program.h"
+#include "schema/report.h"
+
+namespace tc::schema::detail {
+
+template <class A>
+struct Eval {
+  using E = typename A::Elem;
+
+  static bool schema(const Subschema& s, E e, const Frame* f, Ctx& c) {
+    if (s.type_only()) return type_ok(s, e, A::kind(e), f, c);  // most leaves: no call chain
+    if (s.is_false) {
+      fail(c, f, s.location, [&] { return "no value is allowed here (the schema is false)"; });
+      return false;
+    }
+    if (c.depth >= kMaxDepth) {
+      fail(c, f, s.location,
+           [&] { return fmt::format("the schema recurses more than {} levels deep here", kMaxDepth); });
+      return false;
+    }
+    ++c.depth;
+    bool ok = run(s, e, f, c);
+    --c.depth;
+    return ok;
+  }
+
+  static bool silent(const Subschema& s, E e, const Frame* f, Ctx& c) {
+    Ctx quiet{nullptr, c.depth};
+    return schema(s, e, f, quiet);
+  }
+
+  // The folded "type" keyword.
+  static bool type_ok(const Subschema& s, E e, Kind k, const Frame* f, Ctx& c) {
+    if (s.types == kAnyTypeBits) return true;
+    bool fine;
+    switch (k) {
+      case Kind::Null: fine = s.types & kNullBit; break;
+      case Kind::Bool: fine = s.types & kBoolBit; break;
+      case Kind::String: fine = s.types & kStringBit; break;
+      case Kind::Array: fine = s.types & kArrayBit; break;
+      case Kind::Object: fine = s.types & kObjectBit; break;
+      case Kind::Number:
+        // Only "integer" without "number" needs the integrality test.
+        fine = (s.types & kNumberBit) || ((s.types & kIntegerBit) && A::number(e).is_integral());
+        break;
+      default: fine = false;
+    }
+    if (!fine)
+      fail(c, f, s.type_path, [&] { return fmt::format("expected {}, got {}", type_names(s.types), describe(e)); });
+    return fine;
+  }
+
+ private:
+  static bool run(const Subschema& s, E e, const Frame* f, Ctx& c) {
+    Kind k = A::kind(e);
+    bool ok = type_ok(s, e, k, f, c);
+    if (!ok && !c.errors) return false;
+    const std::vector<const Check*>& plan = s.plan[static_cast<size_t>(k)];
+    if (plan.empty()) return ok;
+    Number n;
+    std::string_view str;
+    if (k == Kind::Number) n = A::number(e);
+    else if (k == Kind::String) str = A::string(e);
+    for (const Check* check : plan) {
+      bool passed;
+      if (check->op <= Op::Ref) passed = any(*check, e, f, c);
+      else if (check->op <= Op::MultipleOf) passed = number(*check, n, f, c);
+      else if (check->op <= Op::Pattern) passed = string(*check, str, e, f, c);
+      else if (check->op <= Op::UniqueItems) passed = Containers<A, Eval>::array(*check, e, f, c);
+      else passed = Containers<A, Eval>::object(*check, e, f, c);
+      if (!passed) {
+        if (!c.errors) return false;
+        ok = false;
+      }
+    }
+    return ok;
+  }
+
+  static std::string describe(E e) {
+    Kind k = A::kind(e);
+    bool integral = k == Kind::Number && A::number(e).is_integral();
+    return fmt::format("{} {}", kind_name(k, integral), shorten(A::render(e)));
+  }
+
+  static bool any(const Check& check, E e, const Frame* f, Ctx& c) {
+    switch (check.op) {
+      case Op::EnumStrings: {
+        const auto& en = static_cast<const EnumStringsCheck&>(check);
+        if (A::kind(e) == Kind::String && en.index.find(A::string(e)) >= 0) return true;
+        fail(c, f, check.path,
+             [&] { return fmt::format("{} is not one of {}", shorten(A::render(e)), enum_list(en.values)); });
+        return false;
+      }
+      case Op::Enum:
+      case Op::Const: {
+        const auto& en = static_cast<const EnumCheck&>(check);
+        for (const auto& v : en.values)
+          if (equals_const<A>(v, e)) return true;
+        fail(c, f, check.path, [&] {
+          return check.op == Op::Const
+                     ? fmt::format("{} is not the constant {}", shorten(A::render(e)),
+                                   shorten(en.values[0].dump()))
+                     : fmt::format("{} is not one of {}", shorten(A::render(e)), enum_list(en.values));
+        });
+        return false;
+      }
+      case Op::Ref:
+        return schema(*static_cast<const SubCheck&>(check).sub, e, f, c);
+      case Op::AllOf: {
+        bool ok = true;
+        for (const Subschema* sub : static_cast<const SubsCheck&>(check).subs) {
+          if (!schema(*sub, e, f, c)) {
+            if (!c.errors) return false;
+            ok = false;
+          }
+        }
+        return ok;
+      }
+      case Op::AnyOf: {
+        const auto& subs = static_cast<const SubsCheck&>(check).subs;
+        for (const Subschema* sub : subs)
+          if (silent(*sub, e, f, c)) return true;
+        fail(c, f, check.path,
+             [&] { return fmt::format("matches none of the {} schemas in anyOf", subs.size()); });
+        return false;
+      }
+      case Op::OneOf: {
+        const auto& subs = static_cast<const SubsCheck&>(check).subs;
+        size_t first = subs.size();
+        for (size_t i = 0; i < subs.size(); ++i) {
+          if (!silent(*subs[i], e, f, c)) continue;
+          if (first == subs.size()) {
+            first = i;
+            continue;
+          }
+          fail(c, f, check.path, [&] {
+            return fmt::format("matches more than one schema in oneOf (at least #{} and #{})", first, i);
+          });
+          return false;
+        }
+        if (first < subs.size()) return true;
+        fail(c, f, check.path,
+             [&] { return fmt::format("matches none of the {} schemas in oneOf", subs.size()); });
+        return false;
+      }
+      case Op::Not:
+        if (!silent(*static_cast<const SubCheck&>(check).sub, e, f, c)) return true;
+        fail(c, f, check.path, [&] { return "matches the schema in not"; });
+        return false;
+      case Op::IfThenElse: {
+        const auto& cond = static_cast<const IfCheck&>(check);
+        const Subschema* branch = silent(*cond.if_, e, f, c) ? cond.then_ : cond.else_;
+        return branch == nullptr || schema(*branch, e, f, c);
+      }
+      default:
+        return true;
+    }
+  }
+
+  static std::string enum_list(const std::vector<nlohmann::json>& values) {
+    std::string out = "[";
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (i == 6) {
+        out += fmt::format(", ... ({} values)", values.size());
+        break;
+      }
+      if (i) out += ", ";
+      out += shorten(values[i].dump());
+    }
+    return out + "]";
+  }
+
+  static bool number(const Check& check, const Number& n, const Frame* f, Ctx& c) {
+    const char* fault = nullptr;
+    switch (check.op) {
+      case Op::Minimum:
+        if (compare(n, static_cast<const BoundCheck&>(check).bound) == Order::Less)
+          fault = "less than the minimum";
+        break;
+      case Op::ExclusiveMinimum: {
+        Order o = compare(n, static_cast<const BoundCheck&>(check).bound);
+        if (o == Order::Less || o == Order::Equal) fault = "not greater than the exclusive minimum";
+        break;
+      }
+      case Op::Maximum:
+        if (compare(n, static_cast<const BoundCheck&>(check).bound) == Order::Greater)
+          fault = "greater than the maximum";
+        break;
+      case Op::ExclusiveMaximum: {
+        Order o = compare(n, static_cast<const BoundCheck&>(check).bound);
+        if (o == Order::Greater || o == Order::Equal) fault = "not less than the exclusive maximum";
+        break;
+      }
+      case Op::MultipleOf: {
+        const auto& m = static_cast<const MultipleOfCheck&>(check);
+        if (m.test.divides(n)) return true;
+        fail(c, f, check.path,
+             [&] { return fmt::format("{} is not a multiple of {}", n.to_string(), m.divisor.to_string()); });
+        return false;
+      }
+      default:
+        break;
+    }
+    if (!fault) return true;
+    fail(c, f, check.path, [&] {
+      return fmt::format("{} is {} {}", n.to_string(), fault,
+                         static_cast<const BoundCheck&>(check).bound.to_string());
+    });
+    return false;
+  }
+
+  static size_t code_points(std::string_view s) {
+    size_t n = 0;
+    for (char ch : s) n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+    return n;
+  }
+
+  static bool string(const Check& check, std::string_view s, E e, const Frame* f, Ctx& c) {
+    switch (check.op) {
+      case Op::MinLength: {
+        uint64_t limit = static_cast<const CountCheck&>(check).limit;
+        // A code point takes 1 to 4 bytes: decide from the byte length when possible.
+        if (s.size() >= limit * 4 && limit < (uint64_t{1} << 60)) return true;
+        size_t n = code_points(s);
+        if (n >= limit) return true;
+        fail(c, f, check.path,
+             [&] { return fmt::format("string of {} characters is shorter than minLength {}", n, limit); });
+        return false;
+      }
+      case Op::MaxLength: {
+        uint64_t limit = static_cast<const CountCheck&>(check).limit;
+        if (s.size() <= limit) return true;
+        size_t n = code_points(s);
+        if (n <= limit) return true;
+        fail(c, f, check.path,
+             [&] { return fmt::format("string of {} characters is longer than maxLength {}", n, limit); });
+        return false;
+      }
+      case Op::Pattern: {
+        const auto& p = static_cast<const PatternCheck&>(check);
+        if (regex_search(*p.re, s)) return true;
+        fail(c, f, check.path, [&] {
+          return fmt::format("{} does not match the pattern \"{}\"", shorten(A::render(e)), p.source);
+        });
+        return false;
+      }
+      default:
+        return true;
+    }
+  }
+};
+
+}  // namespace tc::schema::detail

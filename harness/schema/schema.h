@@ -1,0 +1,93 @@
+// A JSON Schema draft-07 validator of our own.
+//
+// A schema (an nlohmann::json document) is compiled once into a program, a
+// tree of small check nodes (schema/program.h); the program then validates
+// any number of instances: simdjson DOM elements on the hot path, or
+// tc::json::Value (big integers, NaN) where simdjson gives up.
+//
+// Contract:
+//  - all of draft 7's validation keywords; "format" is an annotation only
+//    (never rejects), as draft 7 allows; content* likewise;
+//  - pattern/patternProperties run on RE2 (schema/ecma_regex.h): a pattern
+//    RE2 cannot express is a SchemaLoadError that says why;
+//  - $ref resolves against $id base URIs, JSON pointers (~0, ~1, percent
+//    escapes) and plain-name fragments; documents other than the root come
+//    from the built-in draft-07 metaschema or from the Resolver, never from
+//    the network; $ref siblings are ignored, as draft 7 says;
+//  - validate() is const and thread-safe; with `errors` null it stops at the
+//    first failure and allocates nothing on the way; with `errors` set it
+//    reports every failing keyword (anyOf/oneOf/not/if report one error for
+//    the keyword, not their branches' errors).
+#pragma once
+
+#include <simdjson.h>
+
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "json/value.h"
+
+namespace tc::schema {
+
+struct SchemaError {
+  std::string instance_pointer;  // RFC 6901 pointer into the instance; "" is the instance itself
+  // The failing keyword's place in the schema: a JSON pointer into the root
+  // schema ("/properties/ts/minimum"), or "URI#/pointer" in another document.
+  std::string schema_path;
+  std::string message;
+};
+
+// A schema that cannot be compiled: wrong keyword value, unresolvable $ref,
+// a pattern RE2 cannot run, an unsupported $schema dialect.
+class SchemaLoadError : public std::runtime_error {
+ public:
+  SchemaLoadError(std::string location, const std::string& message)
+      : std::runtime_error(message), location_(std::move(location)) {}
+  // Where in the schema, in the form of SchemaError::schema_path.
+  const std::string& location() const { return location_; }
+
+ private:
+  std::string location_;
+};
+
+// Returns the schema document named by an absolute URI (without fragment),
+// or nullopt when it knows none. It may throw SchemaLoadError.
+using Resolver = std::function<std::optional<nlohmann::json>(const std::string& uri)>;
+
+struct CompileOptions {
+  // Base URI of a root schema without $id (relative $refs resolve against
+  // it), e.g. "file:///abs/path/schema.json".
+  std::string base_uri;
+};
+
+namespace detail {
+struct Program;
+}
+
+class CompiledSchema {
+ public:
+  // With `errors`, reporting stops once it holds `max_errors` entries (the
+  // verdict is still right: false).
+  bool validate(simdjson::dom::element instance, std::vector<SchemaError>* errors = nullptr,
+                size_t max_errors = kAllErrors) const;
+  bool validate(const json::Value& instance, std::vector<SchemaError>* errors = nullptr,
+                size_t max_errors = kAllErrors) const;
+  static constexpr size_t kAllErrors = static_cast<size_t>(-1);
+
+  // Locations of keywords draft 7 does not define (ignored while validating).
+  const std::vector<std::string>& unknown_keywords() const;
+
+ private:
+  friend CompiledSchema compile(nlohmann::json, Resolver, CompileOptions);
+  std::shared_ptr<const detail::Program> program_;
+};
+
+// Throws SchemaLoadError.
+CompiledSchema compile(nlohmann::json schema, Resolver resolver = {}, CompileOptions options = {});
+
+}  // namespace tc::schema

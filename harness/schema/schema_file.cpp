@@ -1,0 +1,104 @@
+#include "schema/schema_file.h"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "json/parse.h"
+#include "schema/json_pointer.h"
+#include "schema/source_locator.h"
+
+namespace tc::schema {
+namespace {
+
+std::optional<std::string> read_file(const std::string& path, std::string* error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    *error = std::strerror(errno);
+    return std::nullopt;
+  }
+  std::ostringstream s;
+  s << in.rdbuf();
+  if (in.bad()) {
+    *error = "read error";
+    return std::nullopt;
+  }
+  return s.str();
+}
+
+// Only local files: a file: URI's path, percent-decoded.
+std::optional<nlohmann::json> resolve_file(const std::string& uri) {
+  constexpr std::string_view kScheme = "file://";
+  if (uri.rfind(kScheme, 0) != 0) return std::nullopt;
+  std::optional<std::string> path = pointer::percent_decode(std::string_view(uri).substr(kScheme.size()));
+  if (!path) return std::nullopt;
+  std::string error;
+  std::optional<std::string> text = read_file(*path, &error);
+  if (!text) return std::nullopt;
+  try {
+    return nlohmann::json::parse(*text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw SchemaLoadError(uri + "#", fmt::format("{} is not JSON: {}", *path, e.what()));
+  }
+}
+
+std::pair<uint64_t, uint64_t> place(const std::string& text, const std::string& location) {
+  // Only locations in the root document ("" or "/...") lie in this file.
+  if (!location.empty() && location[0] != '/') return {1, 1};
+  std::vector<size_t> at = locate_pointers(text, {location});
+  return line_columns(text, at)[0];
+}
+
+}  // namespace
+
+std::string file_uri(const std::string& path) {
+  std::string absolute = std::filesystem::absolute(path).lexically_normal().string();
+  std::string out = "file://";
+  for (char c : absolute) {
+    if (c == '%' || c == '#' || c == '?' || c == ' ') out += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    else out += c;
+  }
+  return out;
+}
+
+SchemaFile load_schema_file(const std::string& path) {
+  SchemaFile out;
+  std::string error;
+  std::optional<std::string> text = read_file(path, &error);
+  if (!text) {
+    out.status = SchemaFile::Status::Unreadable;
+    out.problem.message = fmt::format("cannot read the schema: {}", error);
+    return out;
+  }
+  nlohmann::json document;
+  try {
+    document = nlohmann::json::parse(*text);
+  } catch (const nlohmann::json::parse_error& e) {
+    json::ParseError located = json::locate_error(*text);
+    auto lc = line_columns(*text, {located.offset});
+    out.problem = {lc[0].first, lc[0].second, "the schema is not valid JSON: " + located.message, ""};
+    return out;
+  }
+  try {
+    out.schema = compile(std::move(document), resolve_file, CompileOptions{file_uri(path)});
+  } catch (const SchemaLoadError& e) {
+    auto [line, column] = place(*text, e.location());
+    out.problem = {line, column, e.what(), e.location()};
+    return out;
+  }
+  for (const std::string& location : out.schema->unknown_keywords()) {
+    if (!location.empty() && location[0] != '/') continue;  // in another document
+    auto [line, column] = place(*text, location);
+    std::string keyword = location.substr(location.rfind('/') + 1);
+    out.unknown_keywords.push_back(
+        {line, column, fmt::format("\"{}\" is not a draft-7 keyword; it is ignored", keyword), location});
+  }
+  out.status = SchemaFile::Status::Ok;
+  return out;
+}
+
+}  // namespace tc::schema

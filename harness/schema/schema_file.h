@@ -1,0 +1,38 @@
+// Loads a schema from a file for the command line: reads it, compiles it,
+// and places any problem at a line and column of the file.
+//
+// Contract: $refs to other documents resolve relative to the schema file
+// through file: URIs (local files only, never the network) and to the
+// built-in draft-07 metaschema; unknown keywords come back as warnings
+// with their location.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "schema/schema.h"
+
+namespace tc::schema {
+
+struct SchemaFileProblem {
+  uint64_t line = 1, column = 1;
+  std::string message;
+  std::string location;  // JSON pointer (or URI#pointer) in the schema, may be empty
+};
+
+struct SchemaFile {
+  enum class Status { Ok, Unreadable, Invalid };
+  Status status = Status::Invalid;
+  std::optional<CompiledSchema> schema;
+  SchemaFileProblem problem;                      // when not Ok
+  std::vector<SchemaFileProblem> unknown_keywords;  // when Ok
+};
+
+SchemaFile load_schema_file(const std::string& path);
+
+// "file://" + the absolute path, with '%', '#', '?' and spaces escaped.
+std::string file_uri(const std::string& path);
+
+}  // namespace tc::schema

@@ -1,0 +1,14 @@
+// CompiledSchema::validate over simdjson DOM elements (the hot path).
+#include "schema/adapters.h"
+#include "schema/evaluator.h"
+#include "schema/schema.h"
+
+namespace tc::schema {
+
+bool CompiledSchema::validate(simdjson::dom::element instance, std::vector<SchemaError>* errors,
+                              size_t max_errors) const {
+  detail::Ctx ctx{errors, 0, max_errors};
+  return detail::Eval<detail::SimdAdapter>::schema(*program_->root, instance, nullptr, ctx);
+}
+
+}  // namespace tc::schema

@@ -1,0 +1,15 @@
+// CompiledSchema::validate over tc::json::Value (Python-dialect JSON:
+// big integers, NaN and infinities, which simdjson refuses).
+#include "schema/adapters.h"
+#include "schema/evaluator.h"
+#include "schema/schema.h"
+
+namespace tc::schema {
+
+bool CompiledSchema::validate(const json::Value& instance, std::vector<SchemaError>* errors,
+                              size_t max_errors) const {
+  detail::Ctx ctx{errors, 0, max_errors};
+  return detail::Eval<detail::ValueAdapter>::schema(*program_->root, &instance, nullptr, ctx);
+}
+
+}  // namespace tc::schema

@@ -1,0 +1,38 @@
+# JSON Schema validator tests (harness/schema): `ctest -R schema` runs them.
+#
+# The unit tests are TESTs of the one gtest binary, named Schema*; ctest
+# names are case-sensitive, so they are also registered here under
+# lowercase names: the suite and differential runs on their own (their
+# "N passed, N failed" lines show with ctest -V), the rest together.
+set(schema_data ${CMAKE_CURRENT_SOURCE_DIR}/data/schema)
+
+add_test(NAME schema-suite-draft7
+  COMMAND tracecheck_unit_tests --gtest_filter=SchemaSuite.*)
+add_test(NAME schema-differential-valijson
+  COMMAND tracecheck_unit_tests --gtest_filter=SchemaDifferential.*)
+add_test(NAME schema-unit
+  COMMAND tracecheck_unit_tests --gtest_filter=Schema*-SchemaSuite.*:SchemaDifferential.*)
+set_tests_properties(schema-suite-draft7 schema-differential-valijson schema-unit PROPERTIES LABELS "unit;schema")
+
+# tracecheck validate, end to end: exit status and exact stdout.
+function(schema_cli_test name schema inputs rc)
+  cmake_parse_arguments(arg "" "STDOUT" "EXTRA" ${ARGN})
+  string(REPLACE ";" "," extra "${arg_EXTRA}")
+  add_test(NAME schema-cli-${name}
+    COMMAND ${CMAKE_COMMAND}
+      -DTRACECHECK=$<TARGET_FILE:tracecheck> -DDATA=${schema_data}/cli -DSCHEMA=${schema}
+      -DINPUTS=${inputs} -DEXPECT_RC=${rc} -DEXPECT_STDOUT=${arg_STDOUT} -DEXTRA=${extra}
+      -P ${schema_data}/run_cli.cmake)
+  set_tests_properties(schema-cli-${name} PROPERTIES LABELS "cli;schema")
+endfunction()
+
+schema_cli_test(valid-jsonl trace_event.schema.json valid.jsonl 0)
+schema_cli_test(invalid-jsonl trace_event.schema.json invalid.jsonl 1 STDOUT invalid.expected)
+schema_cli_test(pretty-json trace_event.schema.json pretty.json 1 STDOUT pretty.expected)
+schema_cli_test(truncated-json trace_event.schema.json valid.jsonl,truncated.json 1 STDOUT truncated.expected)
+schema_cli_test(forced-json trace_event.schema.json valid.jsonl 1 EXTRA --json)
+schema_cli_test(lookahead-schema lookahead.schema.json valid.jsonl 2 STDOUT lookahead.expected)
+schema_cli_test(unknown-keyword typo.schema.json valid.jsonl 0 STDOUT typo.expected)
+schema_cli_test(missing-input trace_event.schema.json valid.jsonl,no-such-file.json 3)
+schema_cli_test(missing-schema no-such-schema.json valid.jsonl 3)
+schema_cli_test(not-a-schema valid.jsonl valid.jsonl 2)
