@@ -1,0 +1,145 @@
+"""Helpers a case driver imports (standard library; torch only when asked).
+
+Contract (cases/README.md):
+  device_arg()           parses the driver's command line (--device cpu|cuda)
+                         and returns the device.
+  fact(key, value)       records a JSON-serialisable fact in $TRACECHECK_FACTS;
+                         the file is rewritten atomically on every call, so
+                         facts recorded before a crash survive.
+  expected_exception()   context manager that swallows an exception of the
+                         given types (default: Exception, as PyTorch's tests
+                         do with `try: ... except Exception: pass`) and records
+                         its qualified type name ("module.Name") as "exception"
+                         in $TRACECHECK_OUTCOME; capture.py merges it into
+                         outcome.json.
+  pytorch_test_setup()   what StructuredTraceTest.setUp and its base classes
+                         (torch._dynamo / torch._inductor test_case.TestCase)
+                         do before each test; see its docstring.
+
+Importing this module also records the type of an uncaught exception as
+"uncaught_exception" in $TRACECHECK_OUTCOME. Without the TRACECHECK_*
+variables (a driver run by hand) nothing is written.
+"""
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+
+_facts = {}
+
+
+def _write_json(path, obj):
+    tmp = f"{path}.tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(obj, f, indent=1, sort_keys=True)
+        f.write("\n")
+    os.replace(tmp, path)
+
+
+def _update_outcome(key, value):
+    path = os.environ.get("TRACECHECK_OUTCOME")
+    if not path:
+        return
+    try:
+        with open(path, encoding="utf-8") as f:
+            outcome = json.load(f)
+    except (OSError, ValueError):
+        outcome = {}
+    outcome[key] = value
+    _write_json(path, outcome)
+
+
+def qualified_name(exc_type):
+    """"module.QualName" of an exception type, e.g. "torch._dynamo.exc.Unsupported"."""
+    return f"{exc_type.__module__}.{exc_type.__qualname__}"
+
+
+def fact(key, value):
+    """Records one fact; value must be JSON-serialisable."""
+    json.dumps(value)  # fail here, in the driver, rather than at the end
+    _facts[key] = value
+    path = os.environ.get("TRACECHECK_FACTS")
+    if path:
+        _write_json(path, _facts)
+
+
+@contextlib.contextmanager
+def expected_exception(*types):
+    """Runs the block; an exception of `types` (default Exception) is recorded
+    in the outcome and swallowed. Other exceptions propagate."""
+    types = types or (Exception,)
+    try:
+        yield
+    except types as e:
+        _update_outcome("exception", qualified_name(type(e)))
+
+
+def device_arg(argv=None):
+    """Parses `--device cpu|cuda` (the only option every driver takes)."""
+    parser = argparse.ArgumentParser(description=sys.modules["__main__"].__doc__)
+    parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
+    device = parser.parse_args(argv).device
+    fact("device", device)
+    return device
+
+
+def _patch_config(module, **values):
+    """Sets config values that exist in this torch; returns the names it could not set."""
+    missing = []
+    for name, value in values.items():
+        if hasattr(module, name):
+            setattr(module, name, value)
+        else:
+            missing.append(f"{module.__name__}.{name}")
+    return missing
+
+
+def pytorch_test_setup():
+    """Mirrors test/dynamo/test_structured_trace.py's fixture:
+    torch._dynamo.test_case.TestCase.setUpClass patches dynamo config
+    (raise_on_ctx_manager_usage=True, suppress_errors=False,
+    log_compilation_metrics=False); torch._inductor.test_case.TestCase.setUp
+    enables fx_graph_cache and functorch's enable_autograd_cache (its fresh
+    cache directory is capture.py's fresh TORCHINDUCTOR_CACHE_DIR); and
+    StructuredTraceTest.setUp calls torch._dynamo.reset() and clears the
+    string intern table so ids start at 0. Config keys this torch lacks are
+    recorded as the fact "fixture_missing_config".
+
+    Not mirrored: importing torch.testing._internal.common_utils (it seeds
+    torch's RNG and disables global backend flags; neither reaches a trace),
+    and the test's own log handlers (TORCH_TRACE writes the raw log that
+    the test's second handler would)."""
+    import torch
+    import torch._dynamo
+    import torch._functorch.config
+    import torch._inductor.config
+    import torch._logging.structured
+
+    missing = _patch_config(
+        torch._dynamo.config,
+        raise_on_ctx_manager_usage=True,
+        suppress_errors=False,
+        log_compilation_metrics=False,
+    )
+    missing += _patch_config(torch._inductor.config, fx_graph_cache=True)
+    missing += _patch_config(torch._functorch.config, enable_autograd_cache=True)
+    torch._dynamo.reset()
+    intern_table = getattr(torch._logging.structured, "INTERN_TABLE", None)
+    if intern_table is not None:
+        intern_table.clear()
+    else:
+        missing.append("torch._logging.structured.INTERN_TABLE")
+    fact("torch_version", torch.__version__)
+    fact("fixture_missing_config", missing)
+
+
+def _excepthook(exc_type, exc, tb):
+    try:
+        _update_outcome("uncaught_exception", qualified_name(exc_type))
+    finally:
+        sys.__excepthook__(exc_type, exc, tb)
+
+
+sys.excepthook = _excepthook
