@@ -1,0 +1,34 @@
+// A case: one live workload and what tracecheck checks about its traces
+// (cases/README.md, schemas/case.schema.json).
+//
+// Contract: a loaded Case has passed the schema's structure, its name equals
+// its file's path below the cases root, its driver exists, every profile and
+// external parser it names is known, and its name is a safe relative path
+// (no "..", not absolute), so golden/<emitter>/<name>.txt never leaves golden/.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tc::cases {
+
+struct Requirement {
+  std::string feature;  // "cuda", "distributed", "torch>=X.Y", "torch<X.Y"
+  std::string reason;   // printed when the case is skipped for it
+};
+
+struct Case {
+  std::string name;         // e.g. "structured/example_fn"
+  std::string description;
+  std::string file;         // absolute path of the case file
+  std::string driver;       // relative to the cases root
+  std::vector<std::string> args;
+  std::vector<std::string> formats;
+  std::string rules;        // scrub rule set, e.g. "torch_trace/pytorch_test"
+  std::vector<std::string> profiles;          // names as written in the case
+  std::vector<std::string> external_parsers;  // preset names
+  std::vector<Requirement> requires_;
+  int timeout_s = 0;
+};
+
+}  // namespace tc::cases

@@ -1,0 +1,62 @@
+#include "golden/golden_doc.h"
+
+#include <gtest/gtest.h>
+
+namespace tc::golden {
+namespace {
+
+GoldenDoc sample() {
+  GoldenDoc d;
+  d.case_name = "structured/ddp_graphs";
+  d.emitter = "torch-2.14.1";
+  d.rules = "torch_trace/pytorch_test";
+  d.outcome = {0, std::nullopt};
+  ProfileSection def{"default", 0, 1, {{"warning", "tt-rank-missing", "artifact:torch_version", "rank_0", 2}}};
+  ProfileSection tl{"tlparse-0.4.3",
+                    1,
+                    0,
+                    {{"error", "tt-rank-missing", "artifact:torch_version", "rank_0", 2}}};
+  d.profiles = {def, tl};
+  d.facts_json = "{\n  \"frames\": 2\n}";
+  d.traces = {{"rank_0", "{\"dynamo_start\": {\"stack\": \"STACK\"}, \"rank\": 0}\n"}};
+  return d;
+}
+
+TEST(GoldenDoc, RendersEverySection) {
+  EXPECT_EQ(render_golden(sample()),
+            "# tracecheck golden v1 -- update: tracecheck run structured/ddp_graphs --accept\n"
+            "case: structured/ddp_graphs\n"
+            "emitter: torch-2.14.1\n"
+            "rules: torch_trace/pytorch_test\n"
+            "\n[outcome]\nexit_status: 0\nexception: none\n"
+            "\n[diagnostics default]\nerrors: 0, warnings: 1\n"
+            "warning tt-rank-missing artifact:torch_version rank_0:2\n"
+            "\n[diagnostics tlparse-0.4.3]\nerrors: 1, warnings: 0\n"
+            "error tt-rank-missing artifact:torch_version rank_0:2\n"
+            "\n[facts]\n{\n  \"frames\": 2\n}\n"
+            "\n[trace rank_0]\n{\"dynamo_start\": {\"stack\": \"STACK\"}, \"rank\": 0}\n");
+}
+
+TEST(GoldenDoc, DiagnosticsAreSortedWhateverTheirOrder) {
+  GoldenDoc a = sample(), b = sample();
+  a.profiles[0].diagnostics = {{"error", "tt-b", "x", "rank_0", 9}, {"warning", "tt-a", "y", "rank_0", 3},
+                               {"error", "tt-a", "x", "rank_0", 9}};
+  b.profiles[0].diagnostics = {a.profiles[0].diagnostics[2], a.profiles[0].diagnostics[0],
+                               a.profiles[0].diagnostics[1]};
+  EXPECT_EQ(render_golden(a), render_golden(b));
+  std::string text = render_golden(a);
+  EXPECT_LT(text.find("tt-a y rank_0:3"), text.find("tt-a x rank_0:9"));
+  EXPECT_LT(text.find("tt-a x rank_0:9"), text.find("tt-b x rank_0:9"));
+}
+
+TEST(GoldenDoc, ExpectedExceptionAndNoFacts) {
+  GoldenDoc d = sample();
+  d.outcome.exception = "torch._dynamo.exc.TorchRuntimeError";
+  d.facts_json.reset();
+  std::string text = render_golden(d);
+  EXPECT_NE(text.find("exception: torch._dynamo.exc.TorchRuntimeError\n"), std::string::npos);
+  EXPECT_EQ(text.find("[facts]"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tc::golden

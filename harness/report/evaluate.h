@@ -1,0 +1,54 @@
+// Evaluation: one capture folder -> the golden document and what the
+// external parsers said about it. Live runs and replays go through this one
+// function, so a replay checks stored artifacts exactly as the live run did.
+//
+// Pipeline: outcome.json / env.json / facts.json (capture_files.h) ->
+// reader over torch_trace/ -> TorchTraceChecker findings -> every profile of
+// the case resolved (diag::resolve) -> scrubber (the case's rule set, one
+// render per trace file) -> golden_doc.h. External parsers then run on each
+// trace file when installed; their results stay outside the document.
+//
+// Contract: a declared skip (outcome.json "skipped") is ok with only
+// `outcome` (and `env` when readable) filled in. `ok` false means the capture could not be evaluated at all
+// (unreadable files, unknown rule set): `error` says why and `exit_code` is
+// kExitIo or kExitErrors. `problems` lists failures that no golden can
+// accept: a workload that timed out, died of a signal or of an uncaught
+// exception, a scrubber failure, or an external parser that crashed, hung,
+// or disagreed with the profile that models it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "case/case.h"
+#include "checks/external_parser.h"
+#include "golden/golden_doc.h"
+#include "report/capture_files.h"
+
+namespace tc::report {
+
+struct EvaluateOptions {
+  std::string work_dir;                 // scratch for external parsers (their output stays there)
+  bool run_external_parsers = true;
+  std::optional<std::string> emitter;   // override; default: from env.json's torch version
+};
+
+struct Evaluation {
+  bool ok = false;
+  int exit_code = 0;
+  std::string error;
+
+  CaptureOutcome outcome;
+  CaptureEnv env;
+  std::string emitter;
+  golden::GoldenDoc doc;
+  std::string text;                      // render_golden(doc)
+  std::string diagnostics_text;          // every finding in full (compiler style), per profile
+  std::vector<checks::ParserResult> parsers;
+  std::vector<std::string> problems;
+};
+
+Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir, const EvaluateOptions& options);
+
+}  // namespace tc::report

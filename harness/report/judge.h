@@ -1,0 +1,55 @@
+// Judges one capture of one case: evaluate it, compare with (or accept) its
+// golden, keep the evidence, and print the per-case report.
+//
+// Report, on stdout, one line per case, then details when it did not pass:
+//   PASS structured/example_fn  torch-2.6.0 (torch 2.6.0+debian, trixie)  workload 9.81 s  raw: <dir>
+//   FAIL structured/recompiles  torch-2.6.0 (...)  ...
+//     differs from golden/torch-2.6.0/structured/recompiles.txt; ...
+//     <bounded unified diff>
+//     evidence: actual <file>, diff <file>, stderr tail <file>, ...
+//
+// Contract: the evidence folder keeps, on failure, the raw capture, the
+// scrubbed actual golden (actual.txt), the diff (golden.diff), every finding
+// (diagnostics.txt), the workload's stderr tail (stderr-tail.txt) and the
+// external parsers' output (external/); on success only the raw capture
+// stays (the live run's artifact), unless `keep` keeps everything. Returns
+// an exit code (diag/exit_code.h): 0 pass, 1 fail, 3 unreadable capture.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "case/case.h"
+#include "golden/accept_policy.h"
+
+namespace tc::report {
+
+struct JudgeRequest {
+  const cases::Case* c = nullptr;
+  std::string capture_dir;    // the capture folder to evaluate (capture layout)
+  std::string evidence_dir;   // where evidence goes (capture_dir may lie inside it)
+  std::string golden_root;
+  std::optional<std::string> emitter;  // replay: the stored emitter; live: from env.json
+  golden::AcceptDecision accept;
+  bool store_raw = true;      // accept also stores capture_dir's raw artifacts (false in replay)
+  std::string accept_command; // how to create or update this golden
+  std::string mode;           // "live" or "replay", printed in the report
+  std::string stderr_tail;    // the workload's stderr tail (live)
+  bool keep = false;
+  bool capture_is_evidence = true;  // capture_dir is this run's own (not the stored raw)
+  std::string raw_shown;      // the raw artifact path the report names ("" = capture_dir)
+};
+
+int judge_capture(const JudgeRequest& request);
+
+// Folds per-case exit codes into the command's: any failure (1) wins, then
+// an unreadable input or missing environment (3), then usage (2); all
+// skipped is 77; otherwise 0.
+int combine_exit_codes(const std::vector<int>& codes);
+
+// <build>/tracecheck-runs, from $TRACECHECK_WORK_DIR, else next to the
+// tracecheck binary's build tree, else ./tracecheck-runs.
+std::string default_work_root();
+
+}  // namespace tc::report

@@ -1,0 +1,22 @@
+# Replay tests: for every golden/<emitter>/<case>.txt of a case that exists,
+# the test "replay/<emitter>/<case>" runs `tracecheck replay <case>
+# --emitter <emitter>` on the raw artifacts stored beside it (no torch).
+# Label: replay. New goldens add tests at the next build (CONFIGURE_DEPENDS).
+
+set(tc_golden_root "${PROJECT_SOURCE_DIR}/golden")
+file(GLOB_RECURSE tc_goldens CONFIGURE_DEPENDS RELATIVE "${tc_golden_root}" "${tc_golden_root}/*.txt")
+list(SORT tc_goldens)
+foreach(rel IN LISTS tc_goldens)
+  if(NOT rel MATCHES "^(torch-[0-9A-Za-z.-]+)/(.+)\\.txt$")
+    continue()
+  endif()
+  set(emitter "${CMAKE_MATCH_1}")
+  set(name "${CMAKE_MATCH_2}")
+  if(name MATCHES "\\.raw/" OR NOT EXISTS "${PROJECT_SOURCE_DIR}/cases/${name}.json")
+    continue()
+  endif()
+  add_test(NAME "replay/${emitter}/${name}"
+           COMMAND tracecheck replay "${name}" --emitter "${emitter}"
+                   --work-dir "${CMAKE_BINARY_DIR}/tracecheck-runs")
+  set_tests_properties("replay/${emitter}/${name}" PROPERTIES LABELS "replay;emitter:${emitter}" TIMEOUT 120)
+endforeach()
