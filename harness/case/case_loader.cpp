@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +11,7 @@
 
 #include "case/case_name.h"
 #include "case/case_structure.h"
+#include "diag/exit_code.h"
 #include "diag/profile.h"
 
 namespace tc::cases {
@@ -104,6 +106,21 @@ std::vector<std::string> list_case_names(const std::string& cases_root) {
   }
   std::sort(names.begin(), names.end());
   return names;
+}
+
+std::vector<Case> load_cases_reporting(const std::string& cases_root, const std::vector<std::string>& names,
+                                       std::vector<int>& codes) {
+  std::vector<Case> loaded;
+  for (const std::string& name : names.empty() ? list_case_names(cases_root) : names) {
+    std::string error;
+    if (auto c = load_case_by_name(cases_root, name, error)) {
+      loaded.push_back(std::move(*c));
+    } else {
+      std::printf("ERROR %s\n    %s\n", name.c_str(), error.c_str());
+      codes.push_back(kExitUsage);
+    }
+  }
+  return loaded;
 }
 
 }  // namespace tc::cases

@@ -22,6 +22,13 @@ std::optional<Case> load_case_by_name(const std::string& cases_root, const std::
 // Loads one case file (must lie below cases_root).
 std::optional<Case> load_case_file(const std::string& cases_root, const std::string& file, std::string& error);
 
+// Loads the named cases, or every case below cases_root when `names` is
+// empty, in order. A case that fails to load is printed on stdout as
+// "ERROR <name>" plus the reason and adds one kExitUsage to `codes`, so the
+// commands that run cases report bad case files the same way.
+std::vector<Case> load_cases_reporting(const std::string& cases_root, const std::vector<std::string>& names,
+                                       std::vector<int>& codes);
+
 // Names of every case below cases_root, sorted (files under emitters/ are
 // not cases: that folder holds native emitters).
 std::vector<std::string> list_case_names(const std::string& cases_root);

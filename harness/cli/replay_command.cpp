@@ -74,17 +74,10 @@ int replay_cases(const ReplayOptions& o) {
     return kExitUsage;
   }
   std::string cases_root = cases::default_cases_root();
-  std::vector<std::string> names = o.cases.empty() ? cases::list_case_names(cases_root) : o.cases;
   golden::AcceptDecision accept = golden::decide_accept(o.accept);
   std::vector<int> codes;
-  for (const std::string& name : names) {
-    std::string error;
-    auto c = cases::load_case_by_name(cases_root, name, error);
-    if (!c) {
-      std::printf("ERROR %s\n    %s\n", name.c_str(), error.c_str());
-      codes.push_back(kExitUsage);
-      continue;
-    }
+  for (const cases::Case& loaded : cases::load_cases_reporting(cases_root, o.cases, codes)) {
+    const cases::Case* c = &loaded;
     std::vector<std::string> emitters =
         o.emitter.empty() ? golden::emitters_with_golden(golden::default_golden_root(), c->name)
                           : std::vector<std::string>{o.emitter};

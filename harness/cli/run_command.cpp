@@ -46,19 +46,12 @@ std::string self_path() {
 
 int run_cases(const RunOptions& o) {
   std::string cases_root = cases::default_cases_root();
-  std::vector<std::string> names = o.cases.empty() ? cases::list_case_names(cases_root) : o.cases;
   std::string env = o.python.empty() ? o.env : "host";
   std::string work_root = o.work_dir.empty() ? report::default_work_root() : o.work_dir;
   golden::AcceptDecision accept = golden::decide_accept(o.accept);
   std::vector<int> codes;
-  for (const std::string& name : names) {
-    std::string error;
-    auto c = cases::load_case_by_name(cases_root, name, error);
-    if (!c) {
-      std::printf("ERROR %s\n    %s\n", name.c_str(), error.c_str());
-      codes.push_back(kExitUsage);
-      continue;
-    }
+  for (const cases::Case& loaded : cases::load_cases_reporting(cases_root, o.cases, codes)) {
+    const cases::Case* c = &loaded;
     fs::path evidence = fs::path(work_root) / "live" / env / c->name;
     fs::path capture_dir = evidence / "capture";
     std::error_code ec;
