@@ -16,26 +16,14 @@
 #include "schema/adapters.h"
 #include "schema/document_validator.h"
 #include "schema/schema.h"
+#include "tests/support/rng.h"
 
 namespace {
 
 using tc::schema::CompiledSchema;
 using tc::schema::DocumentValidator;
 
-class Rng {
- public:
-  uint64_t next() {
-    state_ += 0x9E3779B97F4A7C15ull;
-    uint64_t z = state_;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  size_t below(size_t n) { return next() % n; }
-
- private:
-  uint64_t state_ = 42;
-};
+using tc::testing::Rng;
 
 size_t target_bytes() {
   const char* mb = std::getenv("TRACECHECK_BENCH_MB");
@@ -44,21 +32,24 @@ size_t target_bytes() {
 
 // One Kineto-style event, no trailing newline.
 std::string event(Rng& rng) {
-  static const char* kNames[] = {"aten::mm", "aten::add_", "void gemm_kernel<float>", "cudaLaunchKernel",
-                                 "ProfilerStep#3", "aten::copy_"};
+  static const char* kNames[] = {"aten::mm",         "aten::add_",     "void gemm_kernel<float>",
+                                 "cudaLaunchKernel", "ProfilerStep#3", "aten::copy_"};
   static const char* kCats[] = {"kernel", "cpu_op", "cuda_runtime", "user_annotation"};
   switch (rng.below(4)) {
     case 0:
       return "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"" + std::string(kNames[rng.below(6)]) +
              "\", \"pid\": 0, \"tid\": 7, \"ts\": " + std::to_string(1733527213926572 + rng.below(1000000)) +
-             ".5, \"dur\": " + std::to_string(rng.below(5000)) + ".25, \"args\": {\"device\": 0, \"stream\": 7, "
-             "\"correlation\": " + std::to_string(rng.below(100000)) + ", \"grid\": [" +
-             std::to_string(1 + rng.below(512)) + ", 1, 1], \"block\": [128, 1, 1], \"registers per thread\": 32, "
+             ".5, \"dur\": " + std::to_string(rng.below(5000)) +
+             ".25, \"args\": {\"device\": 0, \"stream\": 7, "
+             "\"correlation\": " +
+             std::to_string(rng.below(100000)) + ", \"grid\": [" + std::to_string(1 + rng.below(512)) +
+             ", 1, 1], \"block\": [128, 1, 1], \"registers per thread\": 32, "
              "\"shared memory\": 0, \"est. achieved occupancy %\": 50}}";
     case 1:
       return "{\"ph\": \"X\", \"cat\": \"" + std::string(kCats[rng.below(4)]) + "\", \"name\": \"" +
-             kNames[rng.below(6)] + "\", \"pid\": 1234, \"tid\": 1234, \"ts\": " +
-             std::to_string(1733527213926572 + rng.below(1000000)) + ", \"dur\": " + std::to_string(rng.below(900)) +
+             kNames[rng.below(6)] +
+             "\", \"pid\": 1234, \"tid\": 1234, \"ts\": " + std::to_string(1733527213926572 + rng.below(1000000)) +
+             ", \"dur\": " + std::to_string(rng.below(900)) +
              ", \"args\": {\"External id\": " + std::to_string(rng.below(9999)) +
              ", \"Record function id\": 0, \"Sequence number\": " + std::to_string(rng.below(500)) +
              ", \"Fwd thread id\": 0, \"Ev Idx\": " + std::to_string(rng.below(60000)) + "}}";
@@ -129,7 +120,8 @@ const Inputs& inputs() {
     out->trace = simdjson::padded_string(trace);
     nlohmann::json event_schema = nlohmann::json::parse(kEventSchema);
     out->line_schema = tc::schema::compile(event_schema);
-    // Embedded, the event schema keeps its own "#/definitions/..." refs by naming itself.
+    // Embedded, the event schema keeps its own "#/definitions/..." refs by
+    // naming itself.
     event_schema["$id"] = "urn:tracecheck:bench:event";
     nlohmann::json whole = {{"type", "object"},
                             {"required", {"traceEvents"}},
@@ -178,9 +170,12 @@ size_t walk(simdjson::dom::element e) {
       });
       return n;
     }
-    case tc::schema::detail::Kind::String: return A::string(e).size();
-    case tc::schema::detail::Kind::Number: return A::number(e).is_integral();
-    default: return 1;
+    case tc::schema::detail::Kind::String:
+      return A::string(e).size();
+    case tc::schema::detail::Kind::Number:
+      return A::number(e).is_integral();
+    default:
+      return 1;
   }
 }
 

@@ -32,7 +32,9 @@ struct ValidateOptions {
 };
 
 // A pointer to the whole document reads better as "(root)" than as nothing.
-std::string shown(const std::string& pointer) { return pointer.empty() ? "(root)" : pointer; }
+std::string shown(const std::string& pointer) {
+  return pointer.empty() ? "(root)" : pointer;
+}
 
 void print_finding(const std::string& file, const schema::Finding& f) {
   std::string line;
@@ -59,7 +61,8 @@ int run_validate(const ValidateOptions& o) {
     std::string at = loaded.problem.location.empty() ? "" : " (schema: " + shown(loaded.problem.location) + ")";
     std::printf("%s:%llu:%llu: error[schema-invalid]: %s%s\n", o.schema.c_str(),
                 static_cast<unsigned long long>(loaded.problem.line),
-                static_cast<unsigned long long>(loaded.problem.column), loaded.problem.message.c_str(), at.c_str());
+                static_cast<unsigned long long>(loaded.problem.column), loaded.problem.message.c_str(),
+                at.c_str());
     return kExitUsage;
   }
   for (const auto& w : loaded.unknown_keywords)
@@ -67,7 +70,7 @@ int run_validate(const ValidateOptions& o) {
                 static_cast<unsigned long long>(w.line), static_cast<unsigned long long>(w.column),
                 w.message.c_str(), w.location.c_str());
 
-  auto mode = o.jsonl ? schema::DocumentValidator::Mode::JsonLines
+  auto mode = o.jsonl  ? schema::DocumentValidator::Mode::JsonLines
               : o.json ? schema::DocumentValidator::Mode::Json
                        : schema::DocumentValidator::Mode::Auto;
   schema::DocumentValidator validator(*loaded.schema, o.max_errors);

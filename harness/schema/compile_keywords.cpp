@@ -30,17 +30,24 @@ std::unique_ptr<RE2> regex(const std::string& pattern, const std::string& here) 
 
 bool Compiler::number_keyword(Subschema& s, std::string_view key, const json& value, const std::string& here) {
   Op op;
-  if (key == "minimum") op = Op::Minimum;
-  else if (key == "maximum") op = Op::Maximum;
-  else if (key == "exclusiveMinimum") op = Op::ExclusiveMinimum;
-  else if (key == "exclusiveMaximum") op = Op::ExclusiveMaximum;
-  else if (key == "multipleOf") op = Op::MultipleOf;
-  else return false;
+  if (key == "minimum")
+    op = Op::Minimum;
+  else if (key == "maximum")
+    op = Op::Maximum;
+  else if (key == "exclusiveMinimum")
+    op = Op::ExclusiveMinimum;
+  else if (key == "exclusiveMaximum")
+    op = Op::ExclusiveMaximum;
+  else if (key == "multipleOf")
+    op = Op::MultipleOf;
+  else
+    return false;
   Number n = read_number(value, here);
   if (op == Op::MultipleOf) {
     auto check = std::make_unique<MultipleOfCheck>(op, here);
     check->divisor = n;
-    if (!check->test.set(n)) throw SchemaLoadError(here, fmt::format("multipleOf must be a number above 0, not {}", value.dump()));
+    if (!check->test.set(n))
+      throw SchemaLoadError(here, fmt::format("multipleOf must be a number above 0, not {}", value.dump()));
     s.number.push_back(std::move(check));
   } else {
     auto check = std::make_unique<BoundCheck>(op, here);
@@ -154,7 +161,8 @@ void Compiler::object_keywords(Subschema& s, const json& node, const std::string
     }
     if (required != node.end()) {
       check->required_path = at(s.location, "required");
-      if (!required->is_array()) throw SchemaLoadError(check->required_path, "required must be an array of strings");
+      if (!required->is_array())
+        throw SchemaLoadError(check->required_path, "required must be an array of strings");
       for (const json& name : *required) {
         if (!name.is_string()) throw SchemaLoadError(check->required_path, "required must be an array of strings");
         const std::string& n = name.get_ref<const std::string&>();
@@ -181,7 +189,8 @@ void Compiler::object_keywords(Subschema& s, const json& node, const std::string
     check->sub = child(*it, base, check->path);
     if (!accepts_everything(*it)) s.object.push_back(std::move(check));
   }
-  for (auto [key, op] : {std::pair{"minProperties", Op::MinProperties}, std::pair{"maxProperties", Op::MaxProperties}}) {
+  for (auto [key, op] :
+       {std::pair{"minProperties", Op::MinProperties}, std::pair{"maxProperties", Op::MaxProperties}}) {
     auto it = node.find(key);
     if (it == node.end()) continue;
     auto check = std::make_unique<CountCheck>(op, at(s.location, key));
@@ -189,7 +198,8 @@ void Compiler::object_keywords(Subschema& s, const json& node, const std::string
     if (op == Op::MinProperties && check->limit == 0) continue;
     s.object.push_back(std::move(check));
   }
-  if (auto it = node.find("dependencies"); it != node.end()) dependencies(s, *it, base, at(s.location, "dependencies"));
+  if (auto it = node.find("dependencies"); it != node.end())
+    dependencies(s, *it, base, at(s.location, "dependencies"));
 }
 
 void Compiler::dependencies(Subschema& s, const json& value, const std::string& base, const std::string& here) {

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 
 #include "schema/json_pointer.h"
 #include "schema/uri.h"
@@ -17,8 +19,8 @@ namespace {
 // that compile as part of another keyword.
 bool is_annotation(std::string_view k) {
   static constexpr std::string_view kNames[] = {
-      "$id",     "$schema",  "$comment", "title",      "description",      "default",
-      "examples", "readOnly", "writeOnly", "format",   "contentMediaType", "contentEncoding",
+      "$id",      "$schema",  "$comment",  "title",  "description",      "default",
+      "examples", "readOnly", "writeOnly", "format", "contentMediaType", "contentEncoding",
   };
   return std::find(std::begin(kNames), std::end(kNames), k) != std::end(kNames);
 }
@@ -45,6 +47,7 @@ void Subschema::make_plan() {
     if (by_kind[k])
       for (const auto& c : *by_kind[k]) plan[k].push_back(c.get());
   }
+  leaf = !is_false && any.empty() && number.empty() && string.empty() && array.empty() && object.empty();
 }
 
 bool accepts_everything(const json& schema) {
@@ -56,8 +59,9 @@ uint64_t read_count(const json& value, const std::string& here) {
   if (value.is_number_integer() && value.get<int64_t>() >= 0) return static_cast<uint64_t>(value.get<int64_t>());
   if (value.is_number_float()) {
     double d = value.get<double>();
-    // Draft 7 counts 2.0 as an integer.
-    if (d >= 0 && d < 1.8e19 && d == static_cast<double>(static_cast<uint64_t>(d))) return static_cast<uint64_t>(d);
+    // Draft 7 counts 2.0 as an integer; 1e30 is one too, and no count reaches it.
+    if (d >= 0 && std::isfinite(d) && std::trunc(d) == d)
+      return d >= 18446744073709551616.0 ? UINT64_MAX : static_cast<uint64_t>(d);
   }
   throw SchemaLoadError(here, fmt::format("must be a non-negative integer, not {}", value.dump()));
 }
@@ -81,13 +85,14 @@ const Subschema* Compiler::compile(const SchemaNode& n) {
     return it->second;
   }
   if (!node.is_object() && !node.is_boolean())
-    throw SchemaLoadError(n.location, fmt::format("a schema must be an object or a boolean, not {}",
-                                                  node.dump().substr(0, 80)));
+    throw SchemaLoadError(
+        n.location, fmt::format("a schema must be an object or a boolean, not {}", node.dump().substr(0, 80)));
   Subschema& s = program_.subschemas.emplace_back();
   s.location = n.location;
   memo_.emplace(&node, &s);
   if (node.is_boolean()) {
     s.is_false = !node.get<bool>();
+    s.make_plan();
     return &s;
   }
   if (auto ref = node.find("$ref"); ref != node.end()) {
@@ -133,10 +138,10 @@ void Compiler::fill(Subschema& s, const json& node, const std::string& base) {
                number_keyword(s, key, value, here) || string_keyword(s, key, value, here)) {
       // handled
     } else if (key == "items" || key == "additionalItems" || key == "contains" || key == "minItems" ||
-               key == "maxItems" || key == "uniqueItems" || key == "properties" ||
-               key == "patternProperties" || key == "additionalProperties" || key == "required" ||
-               key == "propertyNames" || key == "minProperties" || key == "maxProperties" ||
-               key == "dependencies" || key == "if" || key == "then" || key == "else") {
+               key == "maxItems" || key == "uniqueItems" || key == "properties" || key == "patternProperties" ||
+               key == "additionalProperties" || key == "required" || key == "propertyNames" ||
+               key == "minProperties" || key == "maxProperties" || key == "dependencies" || key == "if" ||
+               key == "then" || key == "else") {
       // Compiled below, by group (items needs additionalItems, etc.).
     } else {
       program_.unknown_keywords.push_back(here);
@@ -154,9 +159,10 @@ bool Compiler::any_keyword(Subschema& s, std::string_view key, const json& value
     s.type_path = here;
     auto add = [&](const json& name) {
       static constexpr std::pair<std::string_view, uint8_t> kTypes[] = {
-          {"null", kNullBit},     {"boolean", kBoolBit}, {"integer", kIntegerBit},
-          {"number", kNumberBit | kIntegerBit},          {"string", kStringBit},
-          {"array", kArrayBit},   {"object", kObjectBit},
+          {"null", kNullBit},       {"boolean", kBoolBit},
+          {"integer", kIntegerBit}, {"number", kNumberBit | kIntegerBit},
+          {"string", kStringBit},   {"array", kArrayBit},
+          {"object", kObjectBit},
       };
       if (name.is_string()) {
         for (const auto& [type, bit] : kTypes)
@@ -179,8 +185,8 @@ bool Compiler::any_keyword(Subschema& s, std::string_view key, const json& value
   if (key == "enum" || key == "const") {
     if (key == "enum" && !value.is_array()) throw SchemaLoadError(here, "enum must be an array");
     std::vector<json> values = key == "enum" ? value.get<std::vector<json>>() : std::vector<json>{value};
-    bool all_strings = key == "enum" && std::all_of(values.begin(), values.end(),
-                                                    [](const json& v) { return v.is_string(); });
+    bool all_strings =
+        key == "enum" && std::all_of(values.begin(), values.end(), [](const json& v) { return v.is_string(); });
     if (all_strings) {
       auto check = std::make_unique<EnumStringsCheck>(Op::EnumStrings, here);
       for (const json& v : values) check->index.add(v.get_ref<const std::string&>());
@@ -194,8 +200,12 @@ bool Compiler::any_keyword(Subschema& s, std::string_view key, const json& value
     return true;
   }
   if (key == "allOf" || key == "anyOf" || key == "oneOf") {
-    if (!value.is_array() || value.empty()) throw SchemaLoadError(here, fmt::format("{} must be a non-empty array of schemas", key));
-    auto check = std::make_unique<SubsCheck>(key == "allOf" ? Op::AllOf : key == "anyOf" ? Op::AnyOf : Op::OneOf, here);
+    if (!value.is_array() || value.empty())
+      throw SchemaLoadError(here, fmt::format("{} must be a non-empty array of schemas", key));
+    auto check = std::make_unique<SubsCheck>(key == "allOf"   ? Op::AllOf
+                                             : key == "anyOf" ? Op::AnyOf
+                                                              : Op::OneOf,
+                                             here);
     for (size_t i = 0; i < value.size(); ++i) {
       std::string at = here;
       pointer::append_index(at, i);

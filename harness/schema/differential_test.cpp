@@ -9,24 +9,23 @@
 // the bug's trigger, and both validators must then agree. A schema valijson
 // cannot load (it throws) is skipped with its reason. Anything else fails.
 #define VALIJSON_USE_EXCEPTIONS 1
-#include <valijson/adapters/nlohmann_json_adapter.hpp>
-#include <valijson/schema.hpp>
-#include <valijson/schema_parser.hpp>
-#include <valijson/validator.hpp>
-
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <simdjson.h>
 
 #include <cstdio>
 #include <map>
 #include <random>
 #include <set>
-#include <simdjson.h>
-
-#include <fmt/format.h>
+#include <valijson/adapters/nlohmann_json_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validator.hpp>
 
 #include "schema/metaschema.h"
 #include "schema/schema.h"
 #include "schema/suite_files.h"
+#include "tests/support/rng.h"
 
 namespace tc::schema {
 namespace {
@@ -34,23 +33,7 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-// Deterministic on every platform (std::uniform_*_distribution is not).
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : state_(seed) {}
-  uint64_t next() {
-    state_ += 0x9E3779B97F4A7C15ull;
-    uint64_t z = state_;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  size_t below(size_t n) { return n ? next() % n : 0; }
-  bool chance(int percent) { return below(100) < static_cast<size_t>(percent); }
-
- private:
-  uint64_t state_;
-};
+using tc::testing::Rng;
 
 // Strings and numbers a schema mentions, to aim instances at its edges.
 struct Pool {
@@ -81,10 +64,13 @@ void collect(const json& j, Pool& pool) {
 
 json generate(Rng& rng, const Pool& pool, int depth) {
   switch (rng.below(depth > 2 ? 6 : 9)) {
-    case 0: return nullptr;
-    case 1: return rng.chance(50);
+    case 0:
+      return nullptr;
+    case 1:
+      return rng.chance(50);
     case 2:
-    case 3: return pool.numbers[rng.below(pool.numbers.size())];
+    case 3:
+      return pool.numbers[rng.below(pool.numbers.size())];
     case 4:
     case 5: {
       std::string s = pool.strings[rng.below(pool.strings.size())];
@@ -145,7 +131,8 @@ json shift_decimal(const json& n, int k) {
     digits.erase(point, 1);
   }
   int shift = exponent + k - fraction;  // value = digits * 10^shift
-  if (shift >= 0) digits.append(static_cast<size_t>(shift), '0');
+  if (shift >= 0)
+    digits.append(static_cast<size_t>(shift), '0');
   else {
     auto places = static_cast<size_t>(-shift);
     if (places >= digits.size()) digits.insert(0, places - digits.size() + 1, '0');
@@ -223,7 +210,9 @@ struct Subject {
 
 std::vector<Subject> subjects() {
   std::vector<Subject> out;
-  out.push_back({"trace event", json::parse(R"({
+  out.push_back(
+      {"trace event",
+       json::parse(R"({
     "type": "object",
     "required": ["ph", "name", "pid", "tid", "ts"],
     "properties": {
@@ -234,8 +223,11 @@ std::vector<Subject> subjects() {
       "args": {"type": "object", "properties": {"grid": {"type": "array", "items": {"type": "integer"}, "maxItems": 3}}}
     },
     "if": {"properties": {"ph": {"const": "X"}}}, "then": {"required": ["dur"]}
-  })"), {json::parse(R"({"ph": "X", "name": "k", "pid": 1, "tid": 2, "ts": 5, "dur": 1, "args": {"grid": [1, 2, 3]}})")}});
-  out.push_back({"structured record", json::parse(R"({
+  })"),
+       {json::parse(
+           R"({"ph": "X", "name": "k", "pid": 1, "tid": 2, "ts": 5, "dur": 1, "args": {"grid": [1, 2, 3]}})")}});
+  out.push_back({"structured record",
+                 json::parse(R"({
     "oneOf": [
       {"type": "object", "required": ["dynamo_start"], "properties": {"dynamo_start": {"type": "object",
         "properties": {"stack": {"type": "array", "items": {"type": "object", "required": ["line", "name"]}}}}}},
@@ -243,7 +235,8 @@ std::vector<Subject> subjects() {
         "patternProperties": {"_time_s$": {"type": ["number", "null"], "minimum": 0}}}}},
       {"type": "object", "required": ["str"], "properties": {"str": {"type": "array", "minItems": 2, "maxItems": 2}}}
     ]
-  })"), {json::parse(R"({"compilation_metrics": {"entire_frame_compile_time_s": 1.5}})")}});
+  })"),
+                 {json::parse(R"({"compilation_metrics": {"entire_frame_compile_time_s": 1.5}})")}});
   fs::path dir = suite::root() / "tests" / "draft7";
   std::string error;
   for (const suite::Group& g : suite::load_groups(dir, suite::list_files(dir, "", false), &error)) {
@@ -268,7 +261,8 @@ std::string explain(const json& schema, const json& instance, bool mine, simdjso
     simdjson::padded_string padded(text);
     bool ours = compile(s, remote).validate(parser.parse(padded).value());
     if (ours == mine && oracle.validate(i) == ours)
-      return "valijson 1.0 computes multipleOf in binary floating point (10 is not a multiple of 0.0001 there); "
+      return "valijson 1.0 computes multipleOf in binary floating point (10 is "
+             "not a multiple of 0.0001 there); "
              "with the decimal point moved both agree";
   }
   return {};
@@ -295,8 +289,10 @@ TEST(SchemaDifferential, AgreesWithValijsonOrExplainsWhy) {
                    subject.schema.dump().find("\"$id\"") != std::string::npos;
       EXPECT_TRUE(known) << "valijson cannot load " << subject.name << ": " << what;
       ++skipped_schemas;
-      std::printf("skipped schema (valijson 1.0 does not resolve $ref against $id: %s): %s\n", what.c_str(),
-                  subject.name.c_str());
+      std::printf(
+          "skipped schema (valijson 1.0 does not resolve $ref against "
+          "$id: %s): %s\n",
+          what.c_str(), subject.name.c_str());
       continue;
     }
     ++schemas;
@@ -332,16 +328,18 @@ TEST(SchemaDifferential, AgreesWithValijsonOrExplainsWhy) {
       }
       std::string why = explain(subject.schema, instance, mine, parser);
       if (why.empty()) {
-        ADD_FAILURE() << "unexplained disagreement: ours " << mine << ", valijson " << theirs << " on " << text
-                      << " | " << subject.name;
+        ADD_FAILURE() << "unexplained disagreement: ours " << mine << ", valijson " << theirs << " on " << text << " | "
+                      << subject.name;
       } else {
         ++explained[why];
       }
     }
   }
-  std::printf("differential: %zu instances (%zu valid by ours) on %zu schemas: %zu agree, %zu explained, "
-              "%zu schemas skipped\n",
-              compared, valid, schemas, agreed, compared - agreed, skipped_schemas);
+  std::printf(
+      "differential: %zu instances (%zu valid by ours) on %zu schemas: "
+      "%zu agree, %zu explained, "
+      "%zu schemas skipped\n",
+      compared, valid, schemas, agreed, compared - agreed, skipped_schemas);
   for (const auto& [why, n] : explained) std::printf("  %zu x %s\n", n, why.c_str());
   EXPECT_GE(compared, 3000u);
 }

@@ -93,8 +93,10 @@ void DocumentValidator::document(std::string_view whole, size_t offset, std::str
   if (valid) return;
   ++stats.invalid;
   errors_.clear();
-  if (error == simdjson::SUCCESS) schema_.validate(element, &errors_, max_errors_);
-  else schema_.validate(slow.value, &errors_, max_errors_);
+  if (error == simdjson::SUCCESS)
+    schema_.validate(element, &errors_, max_errors_);
+  else
+    schema_.validate(slow.value, &errors_, max_errors_);
   stats.violations += errors_.size();
   stats.capped += errors_.size() >= max_errors_;
   report(whole, offset, doc, line, json_lines, errors_, on_finding);

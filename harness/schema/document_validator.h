@@ -54,7 +54,8 @@ class DocumentValidator {
   explicit DocumentValidator(const CompiledSchema& schema, size_t max_errors_per_document = 100)
       : schema_(schema), max_errors_(max_errors_per_document) {}
 
-  DocumentStats run(std::string_view padded_text, Mode mode, const std::function<void(const Finding&)>& on_finding);
+  DocumentStats run(std::string_view padded_text, Mode mode,
+                    const std::function<void(const Finding&)>& on_finding);
 
  private:
   // Validates one document that starts at `offset` of the whole text.

@@ -11,7 +11,7 @@ struct Outcome {
 };
 
 Outcome run(std::string_view schema, std::string_view text,
-        DocumentValidator::Mode mode = DocumentValidator::Mode::Auto) {
+            DocumentValidator::Mode mode = DocumentValidator::Mode::Auto) {
   CompiledSchema compiled = compile(nlohmann::json::parse(schema));
   DocumentValidator validator(compiled);
   simdjson::padded_string padded(text);
@@ -58,8 +58,9 @@ TEST(SchemaDocuments, JsonLinesFindingsCarryTheirLine) {
 }
 
 TEST(SchemaDocuments, SingleDocumentFindingsCountLines) {
-  Outcome r = run(R"({"items": {"$ref": "#/definitions/e"}, "definitions": {"e": {"properties": {"a": {"type": "integer"}}}}})",
-              "[\n  {\"a\": 1},\n  {\"a\": true},\n  {\n    \"a\": []\n  }\n]\n");
+  Outcome r = run(
+      R"({"items": {"$ref": "#/definitions/e"}, "definitions": {"e": {"properties": {"a": {"type": "integer"}}}}})",
+      "[\n  {\"a\": 1},\n  {\"a\": true},\n  {\n    \"a\": []\n  }\n]\n");
   EXPECT_FALSE(r.stats.json_lines);
   ASSERT_EQ(r.findings.size(), 2u);
   EXPECT_EQ(r.findings[0].line, 3u);

@@ -33,9 +33,10 @@ std::optional<std::string> translate_ecma_regex(std::string_view p, std::string*
   out.reserve(p.size() + 16);
   bool in_class = false;
   auto fail = [&](std::string_view what) -> std::optional<std::string> {
-    *error = fmt::format("pattern \"{}\" uses {}, which RE2 cannot express (RE2 matches in linear time "
-                         "and has no lookaround or backreferences)",
-                         p, what);
+    *error = fmt::format(
+        "pattern \"{}\" uses {}, which RE2 cannot express (RE2 matches in linear time "
+        "and has no lookaround or backreferences)",
+        p, what);
     return std::nullopt;
   };
   for (size_t i = 0; i < p.size(); ++i) {

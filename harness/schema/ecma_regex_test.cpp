@@ -28,7 +28,7 @@ TEST(SchemaRegex, UnanchoredLikeRegExpTest) {
 TEST(SchemaRegex, EcmaEscapesAndClasses) {
   EXPECT_TRUE(search("^\\u00e9$", "\xC3\xA9"));
   EXPECT_TRUE(search("^\\uD83D\\uDE00$", "\xF0\x9F\x98\x80"));  // a surrogate pair is one code point
-  EXPECT_TRUE(search("^\\s$", "\xC2\xA0"));                      // NBSP is ECMA white space
+  EXPECT_TRUE(search("^\\s$", "\xC2\xA0"));                     // NBSP is ECMA white space
   EXPECT_TRUE(search("^\\s$", "\v"));
   EXPECT_FALSE(search("^\\S$", "\xE2\x80\xA8"));
   EXPECT_TRUE(search("^[\\s,]+$", " ,\xEF\xBB\xBF"));

@@ -28,7 +28,7 @@ struct Containers {
         bool ok = true;
         A::each_item(e, [&](size_t i, E item) {
           Frame here = Frame::item(f, i);
-          if (Self::schema(sub, item, &here, c)) return true;
+          if (Self::child(sub, item, &here, c)) return true;
           ok = false;
           return c.errors != nullptr;
         });
@@ -41,7 +41,7 @@ struct Containers {
           const Subschema* sub = i < tuple.items.size() ? tuple.items[i] : tuple.additional;
           if (!sub) return i < tuple.items.size();  // past the tuple with no additionalItems: done
           Frame here = Frame::item(f, i);
-          if (Self::schema(*sub, item, &here, c)) return true;
+          if (Self::child(*sub, item, &here, c)) return true;
           ok = false;
           return c.errors != nullptr;
         });
@@ -51,7 +51,8 @@ struct Containers {
         const Subschema& sub = *static_cast<const SubCheck&>(check).sub;
         bool found = !A::each_item(e, [&](size_t i, E item) {
           Frame here = Frame::item(f, i);
-          return !Self::silent(sub, item, &here, c);
+          Ctx quiet{.depth = c.depth, .stack_floor = c.stack_floor};  // silent, and one step deeper
+          return !Self::schema(sub, item, &here, quiet);
         });
         if (!found) fail(c, f, check.path, [&] { return "no item matches the contains schema"; });
         return found;
@@ -68,10 +69,8 @@ struct Containers {
         });
         return false;
       }
-      case Op::UniqueItems:
-        return unique(check, e, f, c);
-      default:
-        return true;
+      case Op::UniqueItems: return unique(check, e, f, c);
+      default: return true;
     }
   }
 
@@ -85,9 +84,8 @@ struct Containers {
       return true;
     });
     auto duplicate = [&](size_t i, size_t j) {
-      fail(c, f, check.path, [&] {
-        return fmt::format("items {} and {} are equal (uniqueItems)", std::min(i, j), std::max(i, j));
-      });
+      fail(c, f, check.path,
+           [&] { return fmt::format("items {} and {} are equal (uniqueItems)", std::min(i, j), std::max(i, j)); });
       return false;
     };
     if (n <= 32) {
@@ -108,14 +106,13 @@ struct Containers {
 
   static bool object(const Check& check, E e, const Frame* f, Ctx& c) {
     switch (check.op) {
-      case Op::Object:
-        return members(static_cast<const ObjectCheck&>(check), e, f, c);
+      case Op::Object: return members(static_cast<const ObjectCheck&>(check), e, f, c);
       case Op::PropertyNames: {
         const Subschema& sub = *static_cast<const SubCheck&>(check).sub;
         bool ok = true;
         A::each_member(e, [&](std::string_view key, E) {
           Frame here = Frame::member(f, key.data(), key.size());
-          if (Ev<KeyAdapter>::schema(sub, key, &here, c)) return true;
+          if (Self::template child<KeyAdapter>(sub, key, &here, c)) return true;
           ok = false;
           return c.errors != nullptr;
         });
@@ -133,10 +130,8 @@ struct Containers {
         });
         return false;
       }
-      case Op::Dependencies:
-        return dependencies(static_cast<const DependenciesCheck&>(check), e, f, c);
-      default:
-        return true;
+      case Op::Dependencies: return dependencies(static_cast<const DependenciesCheck&>(check), e, f, c);
+      default: return true;
     }
   }
 
@@ -161,7 +156,7 @@ struct Containers {
         matched = true;
         const ObjectCheck::Property& p = check.properties[static_cast<size_t>(pos)];
         seen[pos >> 6] |= uint64_t{1} << (pos & 63);  // every known name: no branch to mispredict
-        if (p.schema && !Self::schema(*p.schema, value, &here, c)) {
+        if (p.schema && !Self::child(*p.schema, value, &here, c)) {
           ok = false;
           if (!c.errors) return false;
         }
@@ -169,7 +164,7 @@ struct Containers {
       for (const auto& pp : check.patterns) {
         if (!regex_search(*pp.re, key)) continue;
         matched = true;
-        if (!Self::schema(*pp.schema, value, &here, c)) {
+        if (!Self::child(*pp.schema, value, &here, c)) {
           ok = false;
           if (!c.errors) return false;
         }
@@ -183,7 +178,7 @@ struct Containers {
           });
           return c.errors != nullptr;
         }
-        if (!Self::schema(*check.additional, value, &here, c)) {
+        if (!Self::child(*check.additional, value, &here, c)) {
           ok = false;
           if (!c.errors) return false;
         }
@@ -215,7 +210,7 @@ struct Containers {
         continue;
       }
       Frame here = Frame::member(f, p.name.data(), p.name.size());
-      if (p.schema && !Self::schema(*p.schema, value, &here, c)) {
+      if (p.schema && !Self::child(*p.schema, value, &here, c)) {
         ok = false;
         if (!c.errors) return false;
       }
@@ -233,9 +228,8 @@ struct Containers {
         if (A::find_member(e, name, &other)) continue;
         ok = false;
         if (!c.errors) return false;
-        fail(c, f, d.path, [&] {
-          return fmt::format("property \"{}\" requires property \"{}\" (dependencies)", d.name, name);
-        });
+        fail(c, f, d.path,
+             [&] { return fmt::format("property \"{}\" requires property \"{}\" (dependencies)", d.name, name); });
       }
       if (d.schema && !Self::schema(*d.schema, e, f, c)) {
         ok = false;

@@ -29,24 +29,43 @@ struct Eval {
       fail(c, f, s.location, [&] { return "no value is allowed here (the schema is false)"; });
       return false;
     }
-    if (c.depth >= kMaxDepth) {
-      fail(c, f, s.location,
-           [&] { return fmt::format("the schema recurses more than {} levels deep here", kMaxDepth); });
+    if (c.stalled >= kMaxStalled || near_stack_end(c)) [[unlikely]] {
+      fail(c, f, s.location, [&] {
+        return c.stalled >= kMaxStalled
+                   ? fmt::format("the schema recurses {} times here without going deeper into the value",
+                                 kMaxStalled)
+                   : fmt::format("the schema nests {} evaluations deep here, too deep for the stack", c.depth);
+      });
       return false;
     }
     ++c.depth;
+    ++c.stalled;
     bool ok = run(s, e, f, c);
+    --c.stalled;
     --c.depth;
     return ok;
   }
 
   static bool silent(const Subschema& s, E e, const Frame* f, Ctx& c) {
-    Ctx quiet{nullptr, c.depth};
+    Ctx quiet{.depth = c.depth, .stalled = c.stalled, .stack_floor = c.stack_floor};
     return schema(s, e, f, quiet);
   }
 
+  // Evaluates a member, item or key: one step deeper into the instance.
+  template <class Adapter = A>
+  static inline __attribute__((always_inline)) bool child(const Subschema& s, typename Adapter::Elem e,
+                                                          const Frame* here, Ctx& c) {
+    if (s.type_only()) return Eval<Adapter>::type_ok(s, e, Adapter::kind(e), here, c);  // no calls for leaves
+    int stalled = c.stalled;
+    c.stalled = 0;
+    bool ok = Eval<Adapter>::schema(s, e, here, c);
+    c.stalled = stalled;
+    return ok;
+  }
+
   // The folded "type" keyword.
-  static bool type_ok(const Subschema& s, E e, Kind k, const Frame* f, Ctx& c) {
+  static inline __attribute__((always_inline)) bool type_ok(const Subschema& s, E e, Kind k, const Frame* f,
+                                                            Ctx& c) {
     if (s.types == kAnyTypeBits) return true;
     bool fine;
     switch (k) {
@@ -62,7 +81,8 @@ struct Eval {
       default: fine = false;
     }
     if (!fine)
-      fail(c, f, s.type_path, [&] { return fmt::format("expected {}, got {}", type_names(s.types), describe(e)); });
+      fail(c, f, s.type_path,
+           [&] { return fmt::format("expected {}, got {}", type_names(s.types), describe(e)); });
     return fine;
   }
 
@@ -75,15 +95,22 @@ struct Eval {
     if (plan.empty()) return ok;
     Number n;
     std::string_view str;
-    if (k == Kind::Number) n = A::number(e);
-    else if (k == Kind::String) str = A::string(e);
+    if (k == Kind::Number)
+      n = A::number(e);
+    else if (k == Kind::String)
+      str = A::string(e);
     for (const Check* check : plan) {
       bool passed;
-      if (check->op <= Op::Ref) passed = any(*check, e, f, c);
-      else if (check->op <= Op::MultipleOf) passed = number(*check, n, f, c);
-      else if (check->op <= Op::Pattern) passed = string(*check, str, e, f, c);
-      else if (check->op <= Op::UniqueItems) passed = Containers<A, Eval>::array(*check, e, f, c);
-      else passed = Containers<A, Eval>::object(*check, e, f, c);
+      if (check->op <= Op::Ref)
+        passed = any(*check, e, f, c);
+      else if (check->op <= Op::MultipleOf)
+        passed = number(*check, n, f, c);
+      else if (check->op <= Op::Pattern)
+        passed = string(*check, str, e, f, c);
+      else if (check->op <= Op::UniqueItems)
+        passed = Containers<A, Eval>::array(*check, e, f, c);
+      else
+        passed = Containers<A, Eval>::object(*check, e, f, c);
       if (!passed) {
         if (!c.errors) return false;
         ok = false;
@@ -120,8 +147,7 @@ struct Eval {
         });
         return false;
       }
-      case Op::Ref:
-        return schema(*static_cast<const SubCheck&>(check).sub, e, f, c);
+      case Op::Ref: return schema(*static_cast<const SubCheck&>(check).sub, e, f, c);
       case Op::AllOf: {
         bool ok = true;
         for (const Subschema* sub : static_cast<const SubsCheck&>(check).subs) {
@@ -136,8 +162,9 @@ struct Eval {
         const auto& subs = static_cast<const SubsCheck&>(check).subs;
         for (const Subschema* sub : subs)
           if (silent(*sub, e, f, c)) return true;
-        fail(c, f, check.path,
-             [&] { return fmt::format("matches none of the {} schemas in anyOf", subs.size()); });
+        fail(c, f, check.path, [&] {
+          return fmt::format("matches none of the {} schemas in anyOf{}", subs.size(), closest(subs, e, f, c));
+        });
         return false;
       }
       case Op::OneOf: {
@@ -155,8 +182,9 @@ struct Eval {
           return false;
         }
         if (first < subs.size()) return true;
-        fail(c, f, check.path,
-             [&] { return fmt::format("matches none of the {} schemas in oneOf", subs.size()); });
+        fail(c, f, check.path, [&] {
+          return fmt::format("matches none of the {} schemas in oneOf{}", subs.size(), closest(subs, e, f, c));
+        });
         return false;
       }
       case Op::Not:
@@ -168,9 +196,36 @@ struct Eval {
         const Subschema* branch = silent(*cond.if_, e, f, c) ? cond.then_ : cond.else_;
         return branch == nullptr || schema(*branch, e, f, c);
       }
-      default:
-        return true;
+      default: return true;
     }
+  }
+
+  // For a message about anyOf/oneOf matching nothing: the branch with the
+  // fewest errors and its first one, which usually says what is wrong
+  // ("; closest is #1: 1 error: expected number, got string at /ts").
+  // Error path only: it re-evaluates every branch, collecting errors, but
+  // not recursively (a probe does not probe), so nested anyOfs stay linear.
+  static std::string closest(const std::vector<const Subschema*>& subs, E e, const Frame* f, const Ctx& c) {
+    if (c.probing) return {};
+    constexpr size_t kEnough = 16;
+    size_t best = subs.size();
+    std::vector<SchemaError> best_errors;
+    for (size_t i = 0; i < subs.size(); ++i) {
+      std::vector<SchemaError> errors;
+      Ctx probe{.errors = &errors, .depth = c.depth, .stalled = c.stalled, .max_errors = kEnough,
+                .stack_floor = c.stack_floor, .probing = true};
+      schema(*subs[i], e, f, probe);
+      if (!errors.empty() && (best == subs.size() || errors.size() < best_errors.size())) {
+        best = i;
+        best_errors = std::move(errors);
+      }
+    }
+    if (best == subs.size()) return {};
+    const SchemaError& first = best_errors[0];
+    return fmt::format("; closest is #{} with {}{} error{}, the first: {} at {}", best,
+                       best_errors.size() >= kEnough ? "at least " : "", best_errors.size(),
+                       best_errors.size() == 1 ? "" : "s", first.message,
+                       first.instance_pointer.empty() ? "(root)" : first.instance_pointer);
   }
 
   static std::string enum_list(const std::vector<nlohmann::json>& values) {
@@ -214,8 +269,7 @@ struct Eval {
              [&] { return fmt::format("{} is not a multiple of {}", n.to_string(), m.divisor.to_string()); });
         return false;
       }
-      default:
-        break;
+      default: break;
     }
     if (!fault) return true;
     fail(c, f, check.path, [&] {
@@ -255,13 +309,11 @@ struct Eval {
       case Op::Pattern: {
         const auto& p = static_cast<const PatternCheck&>(check);
         if (regex_search(*p.re, s)) return true;
-        fail(c, f, check.path, [&] {
-          return fmt::format("{} does not match the pattern \"{}\"", shorten(A::render(e)), p.source);
-        });
+        fail(c, f, check.path,
+             [&] { return fmt::format("{} does not match the pattern \"{}\"", shorten(A::render(e)), p.source); });
         return false;
       }
-      default:
-        return true;
+      default: return true;
     }
   }
 };

@@ -7,9 +7,12 @@ namespace tc::schema::pointer {
 void append_token(std::string& out, std::string_view token) {
   out.push_back('/');
   for (char c : token) {
-    if (c == '~') out += "~0";
-    else if (c == '/') out += "~1";
-    else out.push_back(c);
+    if (c == '~')
+      out += "~0";
+    else if (c == '/')
+      out += "~1";
+    else
+      out.push_back(c);
   }
 }
 

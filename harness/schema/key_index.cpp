@@ -3,7 +3,8 @@
 namespace tc::schema::detail {
 
 void KeyIndex::add(std::string_view key) {
-  keys_.push_back(std::make_unique<std::string>(key));  // a duplicate keeps positions aligned; find() sees the first
+  keys_.push_back(
+      std::make_unique<std::string>(key));  // a duplicate keeps positions aligned; find() sees the first
   rebuild();
 }
 

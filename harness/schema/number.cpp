@@ -10,7 +10,9 @@ namespace {
 constexpr double kTwo63 = 9223372036854775808.0;
 constexpr double kTwo64 = 18446744073709551616.0;
 
-Order sign_order(int c) { return c < 0 ? Order::Less : c > 0 ? Order::Greater : Order::Equal; }
+Order sign_order(int c) {
+  return c < 0 ? Order::Less : c > 0 ? Order::Greater : Order::Equal;
+}
 
 Order flip(Order o) {
   if (o == Order::Less) return Order::Greater;
@@ -88,8 +90,10 @@ bool to_decimal(const Number& x, Decimal& out) {
     int e = 0;
     bool neg = false;
     for (++p; p < end; ++p) {
-      if (*p == '-') neg = true;
-      else if (*p >= '0' && *p <= '9') e = e * 10 + (*p - '0');
+      if (*p == '-')
+        neg = true;
+      else if (*p >= '0' && *p <= '9')
+        e = e * 10 + (*p - '0');
     }
     exp += neg ? -e : e;
   }

@@ -12,7 +12,8 @@ TEST(SchemaNumber, ComparesExactlyAcrossRepresentations) {
   EXPECT_EQ(compare(Number::of(int64_t{1}), Number::of(1.0)), Order::Equal);
   EXPECT_EQ(compare(Number::of(uint64_t{1}), Number::of(int64_t{1})), Order::Equal);
   // 2^63 as a double vs INT64_MAX: a naive (double) cast says equal.
-  EXPECT_EQ(compare(Number::of(std::numeric_limits<int64_t>::max()), Number::of(9223372036854775808.0)), Order::Less);
+  EXPECT_EQ(compare(Number::of(std::numeric_limits<int64_t>::max()), Number::of(9223372036854775808.0)),
+            Order::Less);
   EXPECT_EQ(compare(Number::of(uint64_t{18446744073709551615u}), Number::of(18446744073709551616.0)), Order::Less);
   EXPECT_EQ(compare(Number::of(uint64_t{9007199254740993u}), Number::of(9007199254740992.0)), Order::Greater);
   EXPECT_EQ(compare(Number::of(int64_t{-1}), Number::of(uint64_t{0})), Order::Less);

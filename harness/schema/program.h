@@ -11,7 +11,6 @@
 #include <re2/re2.h>
 
 #include <array>
-
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -42,15 +41,38 @@ enum TypeBit : uint8_t {
 // each group together and those four last in theirs.
 enum class Op : uint8_t {
   // Any type.
-  Enum, EnumStrings, Const, AllOf, AnyOf, OneOf, Not, IfThenElse, Ref,
+  Enum,
+  EnumStrings,
+  Const,
+  AllOf,
+  AnyOf,
+  OneOf,
+  Not,
+  IfThenElse,
+  Ref,
   // Numbers.
-  Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf,
+  Minimum,
+  Maximum,
+  ExclusiveMinimum,
+  ExclusiveMaximum,
+  MultipleOf,
   // Strings.
-  MinLength, MaxLength, Pattern,
+  MinLength,
+  MaxLength,
+  Pattern,
   // Arrays.
-  Items, TupleItems, Contains, MinItems, MaxItems, UniqueItems,
+  Items,
+  TupleItems,
+  Contains,
+  MinItems,
+  MaxItems,
+  UniqueItems,
   // Objects.
-  Object, PropertyNames, Dependencies, MinProperties, MaxProperties,
+  Object,
+  PropertyNames,
+  Dependencies,
+  MinProperties,
+  MaxProperties,
 };
 
 struct Subschema;
@@ -135,7 +157,7 @@ struct ObjectCheck : Check {
   KeyIndex index;  // name -> position in properties
   std::vector<PatternProperty> patterns;
   const Subschema* additional = nullptr;  // null: no additionalProperties
-  std::vector<uint32_t> required;          // positions in properties
+  std::vector<uint32_t> required;         // positions in properties
   std::string required_path;
   // Few named properties and nothing for the others: look each one up
   // instead of walking every member (if/then schemas name one or two).
@@ -146,9 +168,9 @@ struct DependenciesCheck : Check {
   using Check::Check;
   struct Dependency {
     std::string name;
-    std::vector<std::string> required;   // array form
-    const Subschema* schema = nullptr;   // schema form
-    std::string path;                    // "/dependencies/name"
+    std::vector<std::string> required;  // array form
+    const Subschema* schema = nullptr;  // schema form
+    std::string path;                   // "/dependencies/name"
   };
   std::vector<Dependency> dependencies;
 };
@@ -167,10 +189,10 @@ struct Subschema {
   // first, then that kind's list. One loop per evaluation.
   std::vector<const Check*> plan[6];
   void make_plan();
-  // Nothing but (maybe) "type": evaluated inline by the caller.
-  bool type_only() const {
-    return !is_false && any.empty() && number.empty() && string.empty() && array.empty() && object.empty();
-  }
+  // Nothing but (maybe) "type": evaluated inline by the caller. Set once
+  // the subschema is complete (make_plan, or compile() for booleans).
+  bool leaf = false;
+  bool type_only() const { return leaf; }
 };
 
 struct Program {

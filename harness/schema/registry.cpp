@@ -113,8 +113,8 @@ SchemaNode Registry::resolve(const std::string& target, const std::string& from_
     load(resource, from_location);  // make sure the document is indexed
     auto it = ids_.find(resource + "#" + std::string(split.fragment));
     if (it == ids_.end())
-      throw SchemaLoadError(from_location, fmt::format("$ref \"{}\": no subschema has $id \"#{}\"", target,
-                                                       split.fragment));
+      throw SchemaLoadError(from_location,
+                            fmt::format("$ref \"{}\": no subschema has $id \"#{}\"", target, split.fragment));
     return it->second;
   }
   SchemaNode node = load(resource, from_location);
@@ -133,8 +133,8 @@ SchemaNode Registry::resolve(const std::string& target, const std::string& from_
       if (index && *index < parent.size()) child = &parent[*index];
     }
     if (!child)
-      throw SchemaLoadError(from_location, fmt::format("$ref \"{}\": the pointer names nothing (no \"{}\")",
-                                                       target, token));
+      throw SchemaLoadError(from_location,
+                            fmt::format("$ref \"{}\": the pointer names nothing (no \"{}\")", target, token));
     node.node = child;
     pointer::append_token(node.location, token);
   }

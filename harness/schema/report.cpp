@@ -1,5 +1,7 @@
 #include "schema/report.h"
 
+#include <pthread.h>
+
 #include <algorithm>
 
 #include "schema/json_pointer.h"
@@ -7,13 +9,29 @@
 
 namespace tc::schema::detail {
 
+const char* stack_floor() {
+  thread_local const char* floor = [] {
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) != 0) return static_cast<const char*>(nullptr);
+    void* low = nullptr;
+    size_t size = 0;
+    int rc = pthread_attr_getstack(&attr, &low, &size);
+    pthread_attr_destroy(&attr);
+    if (rc != 0 || size <= kStackReserve) return static_cast<const char*>(nullptr);
+    return static_cast<const char*>(low) + kStackReserve;  // stacks grow down on every Linux target
+  }();
+  return floor;
+}
+
 std::string instance_pointer(const Frame* f) {
   std::vector<const Frame*> steps;
   for (; f; f = f->parent) steps.push_back(f);
   std::string out;
   for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
-    if ((*it)->is_index) pointer::append_index(out, (*it)->size);
-    else pointer::append_token(out, std::string_view((*it)->key, (*it)->size));
+    if ((*it)->is_index)
+      pointer::append_index(out, (*it)->size);
+    else
+      pointer::append_token(out, std::string_view((*it)->key, (*it)->size));
   }
   return out;
 }
@@ -36,7 +54,7 @@ std::string shorten(std::string s) {
 
 std::string type_names(uint8_t mask) {
   static constexpr std::pair<uint8_t, const char*> kNames[] = {
-      {kObjectBit, "object"}, {kArrayBit, "array"}, {kStringBit, "string"}, {kNumberBit, "number"},
+      {kObjectBit, "object"},   {kArrayBit, "array"},  {kStringBit, "string"}, {kNumberBit, "number"},
       {kIntegerBit, "integer"}, {kBoolBit, "boolean"}, {kNullBit, "null"},
   };
   if (mask & kNumberBit) mask &= static_cast<uint8_t>(~kIntegerBit);  // "number" covers integers

@@ -30,22 +30,47 @@ struct Frame {
 };
 
 struct Ctx {
-  std::vector<SchemaError>* errors = nullptr;  // null: stop at the first failure, report nothing
-  int depth = 0;                               // nested subschema evaluations
+  std::vector<SchemaError>* errors = nullptr;   // null: stop at the first failure, report nothing
+  int depth = 0;                                // nested subschema evaluations in all
+  int stalled = 0;                              // nested evaluations since the last step into the instance
   size_t max_errors = static_cast<size_t>(-1);  // report() clears `errors` on reaching it
+  const char* stack_floor = nullptr;            // evaluation stops below this address
+  bool probing = false;  // collecting errors only to pick anyOf/oneOf's closest branch
 };
 
-// Far beyond any sane schema, well within an 8 MB stack.
-constexpr int kMaxDepth = 2000;
+// A schema that recurses without stepping into the instance ({"allOf":
+// [{"$ref": "#"}]}) never ends: it is stopped after kMaxStalled nested
+// evaluations at one place. Deep instances with recursive schemas are
+// bounded by the stack itself: evaluation stops (with an error) when less
+// than kStackReserve bytes of this thread's stack remain, whatever the
+// frame sizes of the build (sanitizers make them several times larger).
+constexpr int kMaxStalled = 200;
+constexpr size_t kStackReserve = 256 << 10;
+
+// The lowest address evaluation may reach on this thread (computed once
+// per thread); null when the stack cannot be found.
+const char* stack_floor();
+
+inline bool near_stack_end(const Ctx& c) {
+  return static_cast<const char*>(__builtin_frame_address(0)) < c.stack_floor;
+}
 
 std::string instance_pointer(const Frame* f);
 void report(Ctx& c, const Frame* f, const std::string& schema_path, std::string message);
 
 // Reports a failure whose message `make()` builds only when errors are
 // wanted: silent evaluation (anyOf branches, if) must not format anything.
+// The message is built out of line (cold), so formatting code never
+// bloats the evaluator's hot functions and GCC keeps inlining the rest.
 template <class MakeMessage>
-void fail(Ctx& c, const Frame* f, const std::string& schema_path, MakeMessage&& make) {
-  if (c.errors) report(c, f, schema_path, make());
+[[gnu::noinline, gnu::cold]] void report_with(Ctx& c, const Frame* f, const std::string& schema_path,
+                                              MakeMessage& make) {
+  report(c, f, schema_path, make());
+}
+template <class MakeMessage>
+inline void fail(Ctx& c, const Frame* f, const std::string& schema_path, MakeMessage&& make) {
+  if (c.errors) [[unlikely]]
+    report_with(c, f, schema_path, make);
 }
 
 // A value as shown in a message: compact JSON, cut to about 60 bytes.

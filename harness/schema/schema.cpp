@@ -18,6 +18,8 @@ CompiledSchema compile(nlohmann::json schema, Resolver resolver, CompileOptions 
   return out;
 }
 
-const std::vector<std::string>& CompiledSchema::unknown_keywords() const { return program_->unknown_keywords; }
+const std::vector<std::string>& CompiledSchema::unknown_keywords() const {
+  return program_->unknown_keywords;
+}
 
 }  // namespace tc::schema

@@ -14,10 +14,18 @@
 //    escapes) and plain-name fragments; documents other than the root come
 //    from the built-in draft-07 metaschema or from the Resolver, never from
 //    the network; $ref siblings are ignored, as draft 7 says;
+//  - numbers compare exactly across int64/uint64/double (1 == 1.0, 1.0 is
+//    an integer); multipleOf is decided on decimal values (schema/number.h);
+//    string lengths count code points;
 //  - validate() is const and thread-safe; with `errors` null it stops at the
-//    first failure and allocates nothing on the way; with `errors` set it
-//    reports every failing keyword (anyOf/oneOf/not/if report one error for
-//    the keyword, not their branches' errors).
+//    first failure and allocates nothing on the way (uniqueItems on arrays of
+//    more than 32 items excepted); with `errors` set it reports every failing
+//    keyword (anyOf/oneOf/not/if report one error for the keyword, not their
+//    branches' errors; when no branch matches, the message names the closest
+//    branch and its first error);
+//  - recursion is bounded: a schema that recurses 200 times without stepping
+//    into the instance, or evaluation that nears the end of the thread's
+//    stack, fails with an error saying so, never a crash.
 #pragma once
 
 #include <simdjson.h>

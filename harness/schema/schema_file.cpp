@@ -59,8 +59,10 @@ std::string file_uri(const std::string& path) {
   std::string absolute = std::filesystem::absolute(path).lexically_normal().string();
   std::string out = "file://";
   for (char c : absolute) {
-    if (c == '%' || c == '#' || c == '?' || c == ' ') out += fmt::format("%{:02X}", static_cast<unsigned char>(c));
-    else out += c;
+    if (c == '%' || c == '#' || c == '?' || c == ' ')
+      out += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    else
+      out += c;
   }
   return out;
 }

@@ -26,7 +26,7 @@ struct SchemaFile {
   enum class Status { Ok, Unreadable, Invalid };
   Status status = Status::Invalid;
   std::optional<CompiledSchema> schema;
-  SchemaFileProblem problem;                      // when not Ok
+  SchemaFileProblem problem;                        // when not Ok
   std::vector<SchemaFileProblem> unknown_keywords;  // when Ok
 };
 

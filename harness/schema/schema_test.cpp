@@ -3,6 +3,7 @@
 #include "schema/schema.h"
 
 #include <gtest/gtest.h>
+#include <pthread.h>
 
 #include <algorithm>
 
@@ -87,7 +88,9 @@ TEST(SchemaValidate, CombinatorsReportOneErrorEach) {
   })"));
   auto errors = errors_of(s, R"({"a": 1, "o": 5, "n": null, "c": [1, 2], "i": 3})");
   ASSERT_EQ(errors.size(), 5u);
-  EXPECT_EQ(errors[0].message, "matches none of the 2 schemas in anyOf");
+  EXPECT_EQ(errors[0].message,
+            "matches none of the 2 schemas in anyOf; closest is #0 with 1 error, the first: expected string, got "
+            "integer 1 at /a");
   EXPECT_EQ(errors[0].schema_path, "/properties/a/anyOf");
   EXPECT_EQ(errors[1].message, "matches more than one schema in oneOf (at least #0 and #1)");
   EXPECT_EQ(errors[2].message, "matches the schema in not");
@@ -95,6 +98,16 @@ TEST(SchemaValidate, CombinatorsReportOneErrorEach) {
   EXPECT_EQ(errors[4].schema_path, "/properties/i/then/multipleOf");
   EXPECT_EQ(errors[4].message, "3 is not a multiple of 2");
   EXPECT_TRUE(errors_of(s, R"({"a": "x", "o": -1, "n": 0, "c": [3], "i": -1})").empty());
+}
+
+TEST(SchemaValidate, ClosestBranchStaysCheapOnRecursiveAnyOf) {
+  // Every level of a 500-deep failing tree has an anyOf; picking closest
+  // branches must not re-probe below itself (that would be 2^500 work).
+  CompiledSchema s = compile(json::parse(R"({"anyOf": [{"type": "null"}, {"items": {"$ref": "#"}, "maxItems": 1}]})"));
+  std::string deep = std::string(500, '[') + "[1, 2]" + std::string(500, ']');
+  auto errors = errors_of(s, deep);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].message.find("; closest is #"), std::string::npos) << errors[0].message;
 }
 
 TEST(SchemaValidate, ScalarsAtTheTopLevel) {
@@ -188,7 +201,8 @@ TEST(SchemaValidate, RefsResolveThroughIdsAndTheResolver) {
       "i": {"$id": "#item", "type": "integer"},
       "n": {"$id": "nested/x.json", "type": "string"}
     }
-  })"), resolver);
+  })"),
+                             resolver);
   auto errors = errors_of(s, R"({"a": -1, "b": "x", "c": 1})");
   ASSERT_EQ(errors.size(), 3u);
   EXPECT_EQ(errors[0].schema_path, "http://example.com/defs.json#/definitions/pos/minimum");
@@ -202,7 +216,8 @@ TEST(SchemaValidate, TheMetaschemaIsBuiltIn) {
   auto errors = errors_of(meta, R"({"minLength": -1, "type": "strin"})");
   ASSERT_EQ(errors.size(), 2u);
   EXPECT_EQ(errors[0].instance_pointer, "/minLength");
-  EXPECT_EQ(errors[0].schema_path, "http://json-schema.org/draft-07/schema#/definitions/nonNegativeInteger/minimum");
+  EXPECT_EQ(errors[0].schema_path,
+            "http://json-schema.org/draft-07/schema#/definitions/nonNegativeInteger/minimum");
   EXPECT_EQ(errors[1].instance_pointer, "/type");
   EXPECT_EQ(errors[1].schema_path, "http://json-schema.org/draft-07/schema#/properties/type/anyOf");
 }
@@ -211,7 +226,63 @@ TEST(SchemaValidate, RecursionWithoutProgressIsStopped) {
   CompiledSchema s = compile(json::parse(R"({"allOf": [{"$ref": "#"}]})"));
   auto errors = errors_of(s, "1");
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_NE(errors[0].message.find("recurses"), std::string::npos);
+  EXPECT_EQ(errors[0].message, "the schema recurses 200 times here without going deeper into the value");
+}
+
+TEST(SchemaValidate, RecursiveSchemasFollowDeepInstances) {
+  // 1000 nested arrays, close to simdjson's depth limit (1024); each level
+  // costs several nested evaluations (allOf, two $refs, items). ASan's
+  // frames are many times larger: there the stack guard stops at ~400.
+#if defined(__SANITIZE_ADDRESS__)
+  constexpr size_t kDepth = 250;
+#else
+  constexpr size_t kDepth = 1000;
+#endif
+  std::string deep = std::string(kDepth, '[') + "1" + std::string(kDepth, ']');
+  CompiledSchema s = compile(json::parse(R"({
+    "$ref": "#/definitions/a",
+    "definitions": {
+      "a": {"allOf": [{"$ref": "#/definitions/b"}]},
+      "b": {"items": {"$ref": "#/definitions/a"}, "type": ["array", "integer"], "maximum": 1}
+    }
+  })"));
+  EXPECT_TRUE(errors_of(s, deep).empty());
+  std::string bad = std::string(kDepth, '[') + "2" + std::string(kDepth, ']');
+  auto errors = errors_of(s, bad);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].message, "2 is greater than the maximum 1");
+  EXPECT_EQ(errors[0].instance_pointer.size(), 2 * kDepth);  // "/0" at every level
+}
+
+TEST(SchemaValidate, DeepRecursionStopsBeforeTheStackEnds) {
+  // On a 512 KB thread stack, 1000 nested arrays under a recursive schema
+  // cannot all be evaluated: the result is an error, not a crash.
+  CompiledSchema s = compile(json::parse(R"({"items": {"allOf": [{"$ref": "#"}]}})"));
+  Instance deep(std::string(1000, '[') + std::string(1000, ']'));
+  struct Job {
+    const CompiledSchema* schema;
+    simdjson::dom::element element;
+    std::vector<SchemaError> errors;
+    bool ok = true;
+  } job{&s, deep.element(), {}};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, 512 << 10);
+  pthread_t thread;
+  ASSERT_EQ(pthread_create(
+                &thread, &attr,
+                [](void* p) -> void* {
+                  auto* j = static_cast<Job*>(p);
+                  j->ok = j->schema->validate(j->element, &j->errors);
+                  return nullptr;
+                },
+                &job),
+            0);
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
+  EXPECT_FALSE(job.ok);
+  ASSERT_EQ(job.errors.size(), 1u);
+  EXPECT_NE(job.errors[0].message.find("too deep for the stack"), std::string::npos) << job.errors[0].message;
 }
 
 TEST(SchemaCompile, LoadErrorsNameTheirPlace) {
@@ -219,23 +290,29 @@ TEST(SchemaCompile, LoadErrorsNameTheirPlace) {
             "/properties/a/type: unknown type \"strin\" (draft 7 knows null, boolean, integer, number, string, "
             "array, object)");
   EXPECT_EQ(load_error(json::parse(R"({"minLength": -1})")), "/minLength: must be a non-negative integer, not -1");
-  EXPECT_EQ(load_error(json::parse(R"({"multipleOf": 0})")), "/multipleOf: multipleOf must be a number above 0, not 0");
-  EXPECT_EQ(load_error(json::parse(R"({"items": [1]})")), "/items/0: a schema must be an object or a boolean, not 1");
+  EXPECT_EQ(load_error(json::parse(R"({"multipleOf": 0})")),
+            "/multipleOf: multipleOf must be a number above 0, not 0");
+  EXPECT_EQ(load_error(json::parse(R"({"items": [1]})")),
+            "/items/0: a schema must be an object or a boolean, not 1");
   EXPECT_EQ(load_error(json::parse(R"({"$ref": "#/definitions/missing"})")),
             "/$ref: $ref \"#/definitions/missing\": the pointer names nothing (no \"definitions\")");
   EXPECT_EQ(load_error(json::parse(R"({"$ref": "http://example.com/x.json"})")),
             "/$ref: $ref names \"http://example.com/x.json\", which no schema document provides (remote documents "
             "come only from the resolver)");
-  EXPECT_EQ(load_error(json::parse(R"({"definitions": {"a": {"$ref": "#/definitions/b"}, "b": {"$ref": "#/definitions/a"}}})")),
+  EXPECT_EQ(load_error(json::parse(
+                R"({"definitions": {"a": {"$ref": "#/definitions/b"}, "b": {"$ref": "#/definitions/a"}}})")),
             "/definitions/a/$ref: circular $ref: this chain of $refs leads back to itself");
-  EXPECT_NE(load_error(json::parse(R"j({"patternProperties": {"(?!x)": {}}})j")).find("/patternProperties/(?!x): pattern"),
+  EXPECT_NE(load_error(json::parse(R"j({"patternProperties": {"(?!x)": {}}})j"))
+                .find("/patternProperties/(?!x): pattern"),
             std::string::npos);
-  EXPECT_NE(load_error(json::parse(R"({"$schema": "http://json-schema.org/draft-04/schema#"})")).find("not supported"),
-            std::string::npos);
+  EXPECT_NE(
+      load_error(json::parse(R"({"$schema": "http://json-schema.org/draft-04/schema#"})")).find("not supported"),
+      std::string::npos);
 }
 
 TEST(SchemaCompile, ListsUnknownKeywords) {
-  CompiledSchema s = compile(json::parse(R"({"requried": ["a"], "properties": {"a": {"tpye": "string", "title": "x"}}})"));
+  CompiledSchema s =
+      compile(json::parse(R"({"requried": ["a"], "properties": {"a": {"tpye": "string", "title": "x"}}})"));
   std::vector<std::string> unknown = s.unknown_keywords();
   std::sort(unknown.begin(), unknown.end());
   EXPECT_EQ(unknown, (std::vector<std::string>{"/properties/a/tpye", "/requried"}));
@@ -244,6 +321,8 @@ TEST(SchemaCompile, ListsUnknownKeywords) {
 TEST(SchemaCompile, AcceptsIntegralFloatsAsCounts) {
   CompiledSchema s = compile(json::parse(R"({"maxLength": 2.0})"));
   EXPECT_FALSE(errors_of(s, "\"abc\"").empty());
+  EXPECT_TRUE(errors_of(compile(json::parse(R"({"maxItems": 1e30})")), "[1, 2]").empty());
+  EXPECT_NE(load_error(json::parse(R"({"maxItems": 2.5})")).find("non-negative integer"), std::string::npos);
 }
 
 }  // namespace

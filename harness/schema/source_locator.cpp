@@ -15,7 +15,9 @@ struct Trie {
   std::map<std::string, std::unique_ptr<Trie>, std::less<>> children;
 };
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 
 class Scanner {
  public:
@@ -48,8 +50,10 @@ class Scanner {
         if (i >= t_.size() || t_[i] != ':') return;
         ++i;
         auto child = node.children.find(key);
-        if (child != node.children.end()) value(i, *child->second, depth + 1);
-        else skip_value(i);
+        if (child != node.children.end())
+          value(i, *child->second, depth + 1);
+        else
+          skip_value(i);
       }
       if (i < t_.size()) ++i;
       return;
@@ -66,8 +70,10 @@ class Scanner {
           continue;
         }
         auto child = node.children.find(std::to_string(index));
-        if (child != node.children.end()) value(i, *child->second, depth + 1);
-        else skip_value(i);
+        if (child != node.children.end())
+          value(i, *child->second, depth + 1);
+        else
+          skip_value(i);
       }
       if (i < t_.size()) ++i;
       return;
@@ -117,8 +123,10 @@ class Scanner {
           continue;
         }
         ++i;
-        if (d == '{' || d == '[') ++depth;
-        else if ((d == '}' || d == ']') && --depth == 0) return;
+        if (d == '{' || d == '[')
+          ++depth;
+        else if ((d == '}' || d == ']') && --depth == 0)
+          return;
       }
       return;
     }
@@ -153,7 +161,10 @@ bool hex4(std::string_view s, size_t at, uint32_t& out) {
   out = 0;
   for (size_t k = 0; k < 4; ++k) {
     char c = s[at + k];
-    int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    int v = c >= '0' && c <= '9'   ? c - '0'
+            : c >= 'a' && c <= 'f' ? c - 'a' + 10
+            : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                   : -1;
     if (v < 0) return false;
     out = out * 16 + static_cast<uint32_t>(v);
   }

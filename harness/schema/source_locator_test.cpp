@@ -5,7 +5,9 @@
 namespace tc::schema {
 namespace {
 
-size_t at(std::string_view text, const std::string& pointer) { return locate_pointers(text, {pointer})[0]; }
+size_t at(std::string_view text, const std::string& pointer) {
+  return locate_pointers(text, {pointer})[0];
+}
 
 TEST(SchemaLocator, FindsValuesByPointer) {
   std::string_view text = R"({"a": {"b": [10, {"c": "x"}, [1, 2]]}, "s": "}]\"", "d": 5})";

@@ -64,8 +64,8 @@ inline std::vector<Group> load_groups(const std::filesystem::path& dir, const st
       group.description = g.find("description")->text();
       group.schema = json::python_dump(*g.find("schema"));
       for (const json::Value& t : g.find("tests")->items())
-        group.cases.push_back({t.find("description")->text(), json::python_dump(*t.find("data")),
-                               t.find("valid")->as_bool()});
+        group.cases.push_back(
+            {t.find("description")->text(), json::python_dump(*t.find("data")), t.find("valid")->as_bool()});
       groups.push_back(std::move(group));
     }
   }
@@ -74,7 +74,8 @@ inline std::vector<Group> load_groups(const std::filesystem::path& dir, const st
 
 // *.json files under dir/sub ("" for dir itself), relative to dir, sorted;
 // with `recursive`, subfolders too.
-inline std::vector<std::string> list_files(const std::filesystem::path& dir, const std::string& sub, bool recursive) {
+inline std::vector<std::string> list_files(const std::filesystem::path& dir, const std::string& sub,
+                                           bool recursive) {
   std::vector<std::string> out;
   std::filesystem::path base = sub.empty() ? dir : dir / sub;
   if (!std::filesystem::is_directory(base)) return out;

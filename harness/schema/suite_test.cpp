@@ -8,11 +8,11 @@
 // paths (simdjson DOM and tc::json::Value) and both modes (verdict only,
 // and with errors), which must all agree.
 #include <gtest/gtest.h>
+#include <simdjson.h>
 
 #include <cstdio>
 #include <map>
 #include <set>
-#include <simdjson.h>
 
 #include "schema/schema.h"
 #include "schema/suite_files.h"
@@ -100,7 +100,8 @@ Tally run_suite(const std::vector<std::string>& files, const std::map<std::strin
       if (schema) {
         bool verdict = run_case(*schema, c.data, &problem);
         ok = problem.empty() && verdict == c.valid;
-        if (problem.empty() && !ok) problem = verdict ? "accepted an invalid instance" : "rejected a valid instance";
+        if (problem.empty() && !ok)
+          problem = verdict ? "accepted an invalid instance" : "rejected a valid instance";
       }
       std::string id = case_id(g, c);
       bool listed = skips.count(id) > 0;
@@ -118,11 +119,14 @@ Tally run_suite(const std::vector<std::string>& files, const std::map<std::strin
 }
 
 void expect_clean(const char* label, const Tally& t) {
-  std::printf("draft7 %s: %zu passed, %zu failed (%zu listed in skips.json)\n", label, t.passed, t.failed, t.listed);
+  std::printf("draft7 %s: %zu passed, %zu failed (%zu listed in skips.json)\n", label, t.passed, t.failed,
+              t.listed);
   for (const std::string& p : t.problems) ADD_FAILURE() << p;
 }
 
-bool suite_present() { return fs::is_directory(suite::root() / "tests" / "draft7"); }
+bool suite_present() {
+  return fs::is_directory(suite::root() / "tests" / "draft7");
+}
 
 TEST(SchemaSuite, Draft7Required) {
   if (!suite_present()) GTEST_SKIP() << "json-schema-test-suite is not installed (ci/install-deps.sh)";

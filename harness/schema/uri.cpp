@@ -52,10 +52,14 @@ Parts parse(std::string_view s) {
 std::string remove_dot_segments(std::string_view in) {
   std::string out;
   while (!in.empty()) {
-    if (in.substr(0, 3) == "../") in.remove_prefix(3);
-    else if (in.substr(0, 2) == "./") in.remove_prefix(2);
-    else if (in.substr(0, 3) == "/./") in.remove_prefix(2);
-    else if (in == "/.") in = "/";
+    if (in.substr(0, 3) == "../")
+      in.remove_prefix(3);
+    else if (in.substr(0, 2) == "./")
+      in.remove_prefix(2);
+    else if (in.substr(0, 3) == "/./")
+      in.remove_prefix(2);
+    else if (in == "/.")
+      in = "/";
     else if (in.substr(0, 4) == "/../" || in == "/..") {
       in = in.size() == 3 ? std::string_view("/") : in.substr(3);
       size_t last = out.rfind('/');
@@ -125,6 +129,8 @@ Split split_fragment(std::string_view uri) {
   return {uri.substr(0, hash), uri.substr(hash + 1), true};
 }
 
-std::string without_fragment(std::string_view uri) { return std::string(split_fragment(uri).resource); }
+std::string without_fragment(std::string_view uri) {
+  return std::string(split_fragment(uri).resource);
+}
 
 }  // namespace tc::schema::uri

@@ -8,7 +8,7 @@ namespace tc::schema {
 
 bool CompiledSchema::validate(const json::Value& instance, std::vector<SchemaError>* errors,
                               size_t max_errors) const {
-  detail::Ctx ctx{errors, 0, max_errors};
+  detail::Ctx ctx{.errors = errors, .max_errors = max_errors, .stack_floor = detail::stack_floor()};
   return detail::Eval<detail::ValueAdapter>::schema(*program_->root, &instance, nullptr, ctx);
 }
 
