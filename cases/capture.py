@@ -9,6 +9,9 @@ runs in a chroot made by ci/provision-env.sh, on a plain machine with torch,
 and, for fake drivers, with a Python that has no torch at all. It writes
 
     DIR/torch_trace/    fresh TORCH_TRACE folder
+    DIR/<format>/       a fresh folder per other format the case lists
+                        (chrome_trace, execution_trace, debug_dir): the
+                        driver writes there (tracecheck_driver.artifact_dir)
     DIR/env.json        environment name, versions, .debs, CPU flags, GPU, wall time
     DIR/outcome.json    {"exit_status", "exception", "skipped"} plus
                         "term_signal" (N or null), "timed_out",
@@ -381,7 +384,8 @@ def main(argv):
 
     out = os.path.abspath(opts.out)
     os.makedirs(out, exist_ok=True)
-    for sub in ("torch_trace", "inductor_cache", "tmp", "work"):
+    artifact_formats = [f for f in case.get("formats", []) if f != "torch_trace"]
+    for sub in ["torch_trace", "inductor_cache", "tmp", "work"] + artifact_formats:
         fresh_dir(os.path.join(out, sub))
     for name in ("env.json", "outcome.json", "facts.json", "stderr.txt", "stdout.txt", "rendezvous"):
         if os.path.lexists(os.path.join(out, name)):

@@ -12,6 +12,11 @@ Contract (cases/README.md):
                          its qualified type name ("module.Name") as "exception"
                          in $TRACECHECK_OUTCOME; capture.py merges it into
                          outcome.json.
+  artifact_dir(fmt)      the folder a driver writes its traces of format `fmt`
+                         into ($TRACECHECK_OUT/<fmt>, e.g. "chrome_trace",
+                         "execution_trace", "debug_dir"); capture.py makes it
+                         fresh for every format the case lists. TORCH_TRACE
+                         logs need no call: torch writes them to torch_trace/.
   pytorch_test_setup()   what StructuredTraceTest.setUp and its base classes
                          (torch._dynamo / torch._inductor test_case.TestCase)
                          do before each test; see its docstring.
@@ -74,6 +79,13 @@ def expected_exception(*types):
         yield
     except types as e:
         _update_outcome("exception", qualified_name(type(e)))
+
+
+def artifact_dir(fmt):
+    out = os.environ.get("TRACECHECK_OUT")
+    path = os.path.join(out, fmt) if out else os.path.join(os.getcwd(), fmt)
+    os.makedirs(path, exist_ok=True)
+    return path
 
 
 def device_arg(argv=None):

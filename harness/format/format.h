@@ -1,0 +1,70 @@
+// A trace format: how tracecheck recognises one kind of trace, checks it in
+// one streaming pass and renders its canonical (golden) text. Each format
+// defines one function returning its Format (declared below) and is listed
+// once in format/registry.cpp, so `check`, `run` and `replay` learn a new
+// format without being edited. (An explicit list, not static registrars:
+// the library is static and the linker drops unreferenced objects.)
+//
+// Contract:
+// - sniff() looks only at SniffInput (the first bytes of a file, or a
+//   directory's entry names) and returns a confidence: 0 = not this format,
+//   higher wins; detect_format() picks the highest, ties go to the format
+//   registered first, and 0 everywhere is "unrecognized".
+// - check() makes one pass over one input (a file, a ".gz" file, "-" or a
+//   directory), reports findings to request.reporter, never throws or aborts
+//   on bad input, and returns kExitOk, or kExitIo with io_error set when the
+//   input cannot be opened or read. Findings locate the file they point into
+//   by its path (Location::file).
+// - When request.canonical is set, check() also appends the scrubbed
+//   canonical text of the input: one Section per file it read, labelled with
+//   a stable name that never contains a random part of the file name.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "diag/reporter.h"
+
+namespace tc::format {
+
+struct SniffInput {
+  std::string path;
+  bool is_directory = false;
+  std::string_view head;             // first bytes of the file (decompressed when .gz);
+                                     // empty for a directory
+  std::vector<std::string> entries;  // a directory's entry names, sorted; empty for a file
+};
+
+struct Section {
+  std::string label;  // e.g. "rank_0", "log", "chrome_trace/step_1"
+  std::string file;   // the path findings in this section carry in Location::file
+  std::string text;   // scrubbed canonical text
+};
+
+struct CheckRequest {
+  std::string path;
+  diag::Reporter* reporter = nullptr;
+  std::string rules;                             // scrub rule set id ("" = the format's default set)
+  std::vector<Section>* canonical = nullptr;     // when set, receives the golden text
+  std::vector<std::string>* problems = nullptr;  // failures no golden can accept (a scrub rule that failed)
+};
+
+struct Format {
+  std::string id;           // "torch_trace", "chrome_trace", "execution_trace", "debug_dir"
+  std::string description;  // one line, shown by `tracecheck check --help`
+  int (*sniff)(const SniffInput& input) = nullptr;
+  int (*check)(const CheckRequest& request, std::string& io_error) = nullptr;
+};
+
+const std::vector<Format>& all_formats();
+const Format* find_format(std::string_view id);
+
+// Reads the head of `path` (or lists it) and asks every format. Returns
+// nullptr with `why` set when nothing claims it or it cannot be read.
+const Format* detect_format(const std::string& path, std::string& why);
+
+// One function per format, each defined beside its reader.
+Format torch_trace_format();
+
+}  // namespace tc::format

@@ -1,0 +1,78 @@
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+
+#include "format/format.h"
+#include "io/input_source.h"
+
+namespace tc::format {
+namespace fs = std::filesystem;
+
+namespace {
+
+// The first `limit` bytes of a file, decompressed when it is gzip.
+bool read_head(const std::string& path, size_t limit, std::string& head, std::string& why) {
+  std::unique_ptr<io::InputSource> in = io::open_input(path, &why);
+  if (!in) return false;
+  head.resize(limit);
+  size_t got = 0;
+  while (got < limit) {
+    ptrdiff_t n = in->read(head.data() + got, limit - got);
+    if (n < 0) {
+      if (got > 0 && in->data_error()) break;  // a truncated .gz still has a head
+      why = path + ": " + in->error();
+      return false;
+    }
+    if (n == 0) break;
+    got += static_cast<size_t>(n);
+  }
+  head.resize(got);
+  return true;
+}
+
+}  // namespace
+
+const std::vector<Format>& all_formats() {
+  // Order matters only for ties in detect_format().
+  static const std::vector<Format> formats = {torch_trace_format()};
+  return formats;
+}
+
+const Format* find_format(std::string_view id) {
+  for (const Format& f : all_formats())
+    if (f.id == id) return &f;
+  return nullptr;
+}
+
+const Format* detect_format(const std::string& path, std::string& why) {
+  SniffInput input;
+  input.path = path;
+  std::string head;
+  std::error_code ec;
+  if (path != "-" && fs::is_directory(path, ec)) {
+    input.is_directory = true;
+    for (const auto& e : fs::directory_iterator(path, ec)) input.entries.push_back(e.path().filename().string());
+    if (ec) {
+      why = path + ": cannot list: " + ec.message();
+      return nullptr;
+    }
+    std::sort(input.entries.begin(), input.entries.end());
+  } else if (path == "-") {
+    // Reading stdin's head would consume it: stdin is a TORCH_TRACE log
+    // unless --format says otherwise.
+    return find_format("torch_trace");
+  } else {
+    if (!read_head(path, 64 * 1024, head, why)) return nullptr;
+    input.head = head;
+  }
+  const Format* best = nullptr;
+  int best_score = 0;
+  for (const Format& f : all_formats()) {
+    int score = f.sniff ? f.sniff(input) : 0;
+    if (score > best_score) best = &f, best_score = score;
+  }
+  if (!best) why = path + ": not a trace format tracecheck knows (use --format to say which)";
+  return best;
+}
+
+}  // namespace tc::format
