@@ -293,7 +293,7 @@ def mutations(base_text):
         lambda t: "\n".join(l if k != L(i_artifact) + 1 else l + "\n" for k, l in enumerate(t.split("\n"), 1)))
 
     def unknown_key(rs):
-        rs.insert(i_metrics, Record(rs[i_metrics].prefix, {"compilation_metrics_runtime": {"x": 1},
+        rs.insert(i_metrics, Record(rs[i_metrics].prefix, {"some_future_kind": {"x": 1},
                                                            "frame_id": 0, "frame_compile_id": 0}, None))
     yield "unknown-event-key", 0, 0, None, edit(unknown_key)
 
@@ -324,11 +324,12 @@ def mutations(base_text):
     yield "chromium-payload-not-json", 0, 1, ("tt-chromium-json", None), edit(chromium_bad)
 
     def chromium_nan(rs):
-        rs[i_chromium].set_payload("{\n\"name\": \"dynamo\",\n\"ts\": NaN,\n\"ph\": \"B\"\n}")
+        rs[i_chromium].set_payload("{\n\"name\": \"dynamo\",\n\"ts\": NaN,\n\"ph\": \"B\",\n\"pid\": 0,\n\"tid\": 0\n}")
     yield "chromium-payload-nan", 0, 0, ("json-non-finite", L(i_chromium) + 3), edit(chromium_nan)
 
     def chromium_lone_surrogate(rs):
-        rs[i_chromium].set_payload("{\n\"name\": \"\\ud800\",\n\"ph\": \"B\"\n}")
+        rs[i_chromium].set_payload(
+            "{\n\"cat\": \"\\ud800\",\n\"name\": \"dynamo\",\n\"ph\": \"B\",\n\"ts\": 1,\n\"pid\": 0,\n\"tid\": 0\n}")
     yield "chromium-payload-lone-surrogate", 0, 0, ("json-lone-surrogate", L(i_chromium) + 2), edit(
         chromium_lone_surrogate)
     yield "dynamo-guards-lone-surrogate", 1, 1, ("tt-dynamo-guards-json", None), edit(
@@ -388,7 +389,9 @@ def mutations(base_text):
 
     yield "empty-file", 0, 1, ("input-empty", 1), b""
     yield "blank-lines-only", 0, 1, ("input-empty", 1), b"\n\n\r\n"
-    yield "not-a-trace", 1, 1, ("input-format", 1), b'{"traceEvents": []}\n' * 20
+    # JSON lines of Chrome trace objects: read as a Chrome trace, whose
+    # second top-level value is trailing garbage.
+    yield "not-a-trace", 1, 1, ("ct-structure", 2), b'{"traceEvents": []}\n' * 20
 
     # --- inputs other than a plain file ---------------------------------------
     yield "gzip-compressed", 0, 0, None, ("gzip", render(base))

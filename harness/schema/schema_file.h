@@ -32,6 +32,11 @@ struct SchemaFile {
 
 SchemaFile load_schema_file(const std::string& path);
 
+// The subschema at JSON pointer `fragment` ("/properties/traceEvents") of the
+// schema file at `path`, compiled on its own (its $refs resolve as in the
+// file); an empty fragment is the whole file.
+SchemaFile load_schema_file(const std::string& path, const std::string& fragment);
+
 // "file://" + the absolute path, with '%', '#', '?' and spaces escaped.
 std::string file_uri(const std::string& path);
 

@@ -36,3 +36,11 @@ schema_cli_test(unknown-keyword typo.schema.json valid.jsonl 0 STDOUT typo.expec
 schema_cli_test(missing-input trace_event.schema.json valid.jsonl,no-such-file.json 3)
 schema_cli_test(missing-schema no-such-schema.json valid.jsonl 3)
 schema_cli_test(not-a-schema valid.jsonl valid.jsonl 2)
+
+# The format schemas (schemas/chrome_trace, schemas/execution_trace) on the
+# real files of the shared corpus; skipped (77) without it.
+add_test(NAME schema-corpus-formats
+  COMMAND sh -c "if [ ! -f \"$2/MANIFEST.tsv\" ]; then echo \"SKIP: no corpus at $2 (the shared folder is optional)\"; exit 77; fi; exec \"$0\" -DTRACECHECK=\"$1\" -DCORPUS=\"$2\" -DSCHEMAS=\"$3\" -P \"$4\""
+    ${CMAKE_COMMAND} $<TARGET_FILE:tracecheck> ${PROJECT_SOURCE_DIR}/../shared/corpus ${PROJECT_SOURCE_DIR}/schemas
+    ${schema_data}/corpus_schemas.cmake)
+set_tests_properties(schema-corpus-formats PROPERTIES LABELS "cli;schema;corpus" SKIP_RETURN_CODE 77)
