@@ -7,10 +7,10 @@ namespace tc::golden {
 
 std::string render_golden(const GoldenDoc& doc) {
   std::string out;
-  out += "# tracecheck golden v1 -- update: tracecheck run " + doc.case_name + " --accept\n";
-  out += "case: " + doc.case_name + "\n";
-  out += "emitter: " + doc.emitter + "\n";
-  out += "rules: " + doc.rules + "\n";
+  out += "# tracecheck golden v" + std::to_string(kGoldenFormatVersion) + " case=" + doc.case_name +
+         " emitter=" + doc.emitter + " rules=" + doc.rules;
+  if (!doc.rules_fingerprint.empty()) out += "@" + doc.rules_fingerprint;
+  out += "\n# update: tracecheck run " + doc.case_name + " --accept\n";
 
   out += "\n[outcome]\n";
   out += "exit_status: " + std::to_string(doc.outcome.exit_status) + "\n";
@@ -41,6 +41,82 @@ std::string render_golden(const GoldenDoc& doc) {
     if (!t.text.empty() && !out.ends_with('\n')) out += '\n';
   }
   return out;
+}
+
+namespace {
+
+std::string_view next_line(std::string_view text, size_t& pos) {
+  size_t end = text.find('\n', pos);
+  if (end == std::string_view::npos) end = text.size();
+  std::string_view line = text.substr(pos, end - pos);
+  pos = end < text.size() ? end + 1 : end;
+  return line;
+}
+
+bool is_v1_field(std::string_view line) {
+  return line.starts_with("case: ") || line.starts_with("emitter: ") || line.starts_with("rules: ");
+}
+
+}  // namespace
+
+std::optional<GoldenHeader> parse_golden_header(std::string_view text) {
+  size_t pos = 0;
+  std::string_view first = next_line(text, pos);
+  constexpr std::string_view kPrefix = "# tracecheck golden v";
+  if (!first.starts_with(kPrefix)) return std::nullopt;
+  GoldenHeader h;
+  std::string_view rest = first.substr(kPrefix.size());
+  size_t digits = 0;
+  while (digits < rest.size() && rest[digits] >= '0' && rest[digits] <= '9') ++digits;
+  if (digits == 0) return std::nullopt;
+  h.version = std::stoi(std::string(rest.substr(0, digits)));
+  rest = rest.substr(digits);
+  if (h.version == 1) {
+    while (pos < text.size()) {
+      std::string_view line = next_line(text, pos);
+      if (!is_v1_field(line)) break;
+      std::string value(line.substr(line.find(": ") + 2));
+      if (line.starts_with("case: "))
+        h.case_name = value;
+      else if (line.starts_with("emitter: "))
+        h.emitter = value;
+      else
+        h.rules = value;
+    }
+    return h;
+  }
+  // " key=value" fields, in any order.
+  size_t i = 0;
+  while (i < rest.size()) {
+    while (i < rest.size() && rest[i] == ' ') ++i;
+    size_t end = rest.find(' ', i);
+    if (end == std::string_view::npos) end = rest.size();
+    std::string_view field = rest.substr(i, end - i);
+    i = end;
+    size_t eq = field.find('=');
+    if (eq == std::string_view::npos) continue;
+    std::string_view key = field.substr(0, eq), value = field.substr(eq + 1);
+    if (key == "case")
+      h.case_name = value;
+    else if (key == "emitter")
+      h.emitter = value;
+    else if (key == "rules") {
+      size_t at = value.find('@');
+      h.rules = value.substr(0, at);
+      if (at != std::string_view::npos) h.rules_fingerprint = value.substr(at + 1);
+    }
+  }
+  return h;
+}
+
+std::string_view golden_body(std::string_view text) {
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t start = pos;
+    std::string_view line = next_line(text, pos);
+    if (!(line.starts_with("#") || is_v1_field(line))) return text.substr(start);
+  }
+  return text.substr(pos);
 }
 
 }  // namespace tc::golden

@@ -1,10 +1,8 @@
 // The golden document: the whole expected outcome of one case on one
 // emitter, as a readable text (golden/<emitter>/<case>.txt).
 //
-//   # tracecheck golden v1 -- update: tracecheck run <case> --accept
-//   case: structured/example_fn
-//   emitter: torch-2.6.0
-//   rules: torch_trace/pytorch_test
+//   # tracecheck golden v2 case=structured/example_fn emitter=torch-2.6.0 rules=torch_trace/pytorch_test@md5:<hex>
+//   # update: tracecheck run structured/example_fn --accept
 //
 //   [outcome]                       exit status, expected exception or none
 //   [diagnostics <profile>]         one per profile: "errors: E, warnings: W"
@@ -13,6 +11,10 @@
 //   [facts]                         the driver's facts as sorted, indented JSON
 //                                   (section absent when it recorded none)
 //   [trace <file>]                  the scrubbed, rendered trace of one file
+//
+// The first line records the golden format version, the case, the emitter
+// and the rule set with its fingerprint (golden/rules_fingerprint.h), so a
+// golden made under other rules is told apart from a plain difference.
 //
 // Contract: render_golden() is a pure function of the document, so two runs
 // that capture the same trace give byte-identical goldens. Nothing that
@@ -25,6 +27,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tc::golden {
@@ -35,7 +38,7 @@ struct Outcome {
 };
 
 struct DiagnosticLine {
-  std::string severity;     // "error" | "warning"
+  std::string severity;  // "error" | "warning"
   std::string rule;
   std::string record_kind;  // "-" when the finding is about no record
   std::string file;         // the trace section label it points into
@@ -58,12 +61,28 @@ struct GoldenDoc {
   std::string case_name;
   std::string emitter;
   std::string rules;
+  std::string rules_fingerprint;  // "md5:<hex>", "" when unknown
   Outcome outcome;
   std::vector<ProfileSection> profiles;
   std::optional<std::string> facts_json;  // already canonical (sorted keys)
   std::vector<TraceSection> traces;
 };
 
+inline constexpr int kGoldenFormatVersion = 2;
+
 std::string render_golden(const GoldenDoc& doc);
+
+// What the header of a golden text says. Version 1 goldens (a "-- update"
+// first line, then case:/emitter:/rules: lines) parse with no fingerprint.
+struct GoldenHeader {
+  int version = 0;
+  std::string case_name, emitter, rules, rules_fingerprint;
+};
+std::optional<GoldenHeader> parse_golden_header(std::string_view text);
+
+// The text without its header lines (the leading '#' comment lines and the
+// version 1 case:/emitter:/rules: lines): what two goldens are compared on
+// when their headers differ.
+std::string_view golden_body(std::string_view text);
 
 }  // namespace tc::golden

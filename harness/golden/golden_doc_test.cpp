@@ -10,12 +10,10 @@ GoldenDoc sample() {
   d.case_name = "structured/ddp_graphs";
   d.emitter = "torch-2.14.1";
   d.rules = "torch_trace/pytorch_test";
+  d.rules_fingerprint = "md5:00ff";
   d.outcome = {0, std::nullopt};
   ProfileSection def{"default", 0, 1, {{"warning", "tt-rank-missing", "artifact:torch_version", "rank_0", 2}}};
-  ProfileSection tl{"tlparse-0.4.3",
-                    1,
-                    0,
-                    {{"error", "tt-rank-missing", "artifact:torch_version", "rank_0", 2}}};
+  ProfileSection tl{"tlparse-0.4.3", 1, 0, {{"error", "tt-rank-missing", "artifact:torch_version", "rank_0", 2}}};
   d.profiles = {def, tl};
   d.facts_json = "{\n  \"frames\": 2\n}";
   d.traces = {{"rank_0", "{\"dynamo_start\": {\"stack\": \"STACK\"}, \"rank\": 0}\n"}};
@@ -24,10 +22,9 @@ GoldenDoc sample() {
 
 TEST(GoldenDoc, RendersEverySection) {
   EXPECT_EQ(render_golden(sample()),
-            "# tracecheck golden v1 -- update: tracecheck run structured/ddp_graphs --accept\n"
-            "case: structured/ddp_graphs\n"
-            "emitter: torch-2.14.1\n"
-            "rules: torch_trace/pytorch_test\n"
+            "# tracecheck golden v2 case=structured/ddp_graphs emitter=torch-2.14.1 "
+            "rules=torch_trace/pytorch_test@md5:00ff\n"
+            "# update: tracecheck run structured/ddp_graphs --accept\n"
             "\n[outcome]\nexit_status: 0\nexception: none\n"
             "\n[diagnostics default]\nerrors: 0, warnings: 1\n"
             "warning tt-rank-missing artifact:torch_version rank_0:2\n"
@@ -39,8 +36,8 @@ TEST(GoldenDoc, RendersEverySection) {
 
 TEST(GoldenDoc, DiagnosticsAreSortedWhateverTheirOrder) {
   GoldenDoc a = sample(), b = sample();
-  a.profiles[0].diagnostics = {{"error", "tt-b", "x", "rank_0", 9}, {"warning", "tt-a", "y", "rank_0", 3},
-                               {"error", "tt-a", "x", "rank_0", 9}};
+  a.profiles[0].diagnostics = {
+      {"error", "tt-b", "x", "rank_0", 9}, {"warning", "tt-a", "y", "rank_0", 3}, {"error", "tt-a", "x", "rank_0", 9}};
   b.profiles[0].diagnostics = {a.profiles[0].diagnostics[2], a.profiles[0].diagnostics[0],
                                a.profiles[0].diagnostics[1]};
   EXPECT_EQ(render_golden(a), render_golden(b));
@@ -56,6 +53,33 @@ TEST(GoldenDoc, ExpectedExceptionAndNoFacts) {
   std::string text = render_golden(d);
   EXPECT_NE(text.find("exception: torch._dynamo.exc.TorchRuntimeError\n"), std::string::npos);
   EXPECT_EQ(text.find("[facts]"), std::string::npos);
+}
+
+TEST(GoldenDoc, HeaderRoundTrips) {
+  std::string text = render_golden(sample());
+  auto h = parse_golden_header(text);
+  ASSERT_TRUE(h);
+  EXPECT_EQ(h->version, 2);
+  EXPECT_EQ(h->case_name, "structured/ddp_graphs");
+  EXPECT_EQ(h->emitter, "torch-2.14.1");
+  EXPECT_EQ(h->rules, "torch_trace/pytorch_test");
+  EXPECT_EQ(h->rules_fingerprint, "md5:00ff");
+  EXPECT_TRUE(golden_body(text).starts_with("\n[outcome]\n")) << golden_body(text);
+}
+
+TEST(GoldenDoc, VersionOneHeaderParsesWithoutFingerprint) {
+  std::string v1 =
+      "# tracecheck golden v1 -- update: tracecheck run a/b --accept\ncase: a/b\nemitter: torch-2.6.0\n"
+      "rules: torch_trace/pytorch_test\n\n[outcome]\nexit_status: 0\n";
+  auto h = parse_golden_header(v1);
+  ASSERT_TRUE(h);
+  EXPECT_EQ(h->version, 1);
+  EXPECT_EQ(h->case_name, "a/b");
+  EXPECT_EQ(h->emitter, "torch-2.6.0");
+  EXPECT_EQ(h->rules, "torch_trace/pytorch_test");
+  EXPECT_EQ(h->rules_fingerprint, "");
+  EXPECT_EQ(golden_body(v1), "\n[outcome]\nexit_status: 0\n");
+  EXPECT_FALSE(parse_golden_header("[outcome]\n"));
 }
 
 }  // namespace

@@ -64,14 +64,18 @@ struct EnvGuard {
     for (auto [k, v] : vars) {
       const char* old = std::getenv(k);
       saved.emplace_back(k, old ? std::optional<std::string>(old) : std::nullopt);
-      if (v) ::setenv(k, v, 1);
-      else ::unsetenv(k);
+      if (v)
+        ::setenv(k, v, 1);
+      else
+        ::unsetenv(k);
     }
   }
   ~EnvGuard() {
     for (auto& [k, v] : saved)
-      if (v) ::setenv(k.c_str(), v->c_str(), 1);
-      else ::unsetenv(k.c_str());
+      if (v)
+        ::setenv(k.c_str(), v->c_str(), 1);
+      else
+        ::unsetenv(k.c_str());
   }
   std::vector<std::pair<std::string, std::optional<std::string>>> saved;
 };

@@ -9,12 +9,21 @@
 #include <fstream>
 #include <vector>
 
+#include "format/format.h"
+
 namespace tc::golden {
 namespace fs = std::filesystem;
 
 namespace {
 
 const char* const kJsonFiles[] = {"env.json", "outcome.json", "facts.json"};
+
+// The capture folders that hold traces: one per registered format.
+std::vector<std::string> format_folders() {
+  std::vector<std::string> ids;
+  for (const format::Format& f : format::all_formats()) ids.push_back(f.id);
+  return ids;
+}
 
 std::string mb(uint64_t bytes) {
   char buf[32];
@@ -80,15 +89,24 @@ bool store_raw(const std::string& capture_dir, const std::string& raw_dir, uint6
     return false;
   };
 
-  fs::path trace_in = fs::path(capture_dir) / "torch_trace";
-  std::vector<fs::path> traces;
-  for (const auto& e : fs::directory_iterator(trace_in, ec))
-    if (e.is_regular_file()) traces.push_back(e.path());
-  if (ec || traces.empty()) return fail("no trace files in " + trace_in.string() + " to store");
-  fs::create_directories(tmp / "torch_trace", ec);
-  for (const fs::path& t : traces)
-    if (!gzip_file(t.string(), (tmp / "torch_trace" / (t.filename().string() + ".gz")).string(), error))
-      return fail(error);
+  // Every file below each format folder of the capture, gzipped, at the
+  // same relative path.
+  size_t stored_files = 0;
+  for (const std::string& id : format_folders()) {
+    fs::path dir_in = fs::path(capture_dir) / id;
+    if (!fs::is_directory(dir_in, ec)) continue;
+    for (auto it = fs::recursive_directory_iterator(dir_in, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+      if (!it->is_regular_file()) continue;
+      fs::path rel = fs::relative(it->path(), capture_dir, ec);
+      fs::path to = tmp / (rel.string() + ".gz");
+      fs::create_directories(to.parent_path(), ec);
+      if (!gzip_file(it->path().string(), to.string(), error)) return fail(error);
+      ++stored_files;
+    }
+    if (ec) return fail("cannot list " + dir_in.string() + ": " + ec.message());
+  }
+  if (stored_files == 0) return fail("no trace files in the format folders of " + capture_dir + " to store");
   for (const char* name : kJsonFiles) {
     fs::path from = fs::path(capture_dir) / name;
     if (!fs::exists(from)) {
@@ -127,15 +145,24 @@ bool store_raw(const std::string& capture_dir, const std::string& raw_dir, uint6
 bool restore_raw(const std::string& raw_dir, const std::string& capture_dir, std::string& error) {
   std::error_code ec;
   fs::path in(raw_dir), out(capture_dir);
-  if (!fs::is_directory(in / "torch_trace")) return error = "no stored raw artifacts in " + raw_dir, false;
-  fs::create_directories(out / "torch_trace", ec);
-  if (ec) return error = "cannot create " + (out / "torch_trace").string() + ": " + ec.message(), false;
-  for (const auto& e : fs::directory_iterator(in / "torch_trace", ec)) {
-    std::string name = e.path().filename().string();
-    if (!e.is_regular_file() || !name.ends_with(".gz")) continue;
-    if (!gunzip_file(e.path().string(), (out / "torch_trace" / name.substr(0, name.size() - 3)).string(), error))
-      return false;
+  size_t folders = 0;
+  for (const std::string& id : format_folders()) {
+    if (!fs::is_directory(in / id, ec)) continue;
+    ++folders;
+    fs::create_directories(out / id, ec);
+    if (ec) return error = "cannot create " + (out / id).string() + ": " + ec.message(), false;
+    for (auto it = fs::recursive_directory_iterator(in / id, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+      std::string name = it->path().filename().string();
+      if (!it->is_regular_file() || !name.ends_with(".gz")) continue;
+      fs::path rel = fs::relative(it->path(), in, ec);
+      fs::path to = out / rel.parent_path() / name.substr(0, name.size() - 3);
+      fs::create_directories(to.parent_path(), ec);
+      if (!gunzip_file(it->path().string(), to.string(), error)) return false;
+    }
+    if (ec) return error = "cannot list " + (in / id).string() + ": " + ec.message(), false;
   }
+  if (folders == 0) return error = "no stored raw artifacts in " + raw_dir, false;
   for (const char* name : kJsonFiles) {
     if (!fs::exists(in / name)) continue;
     fs::copy_file(in / name, out / name, fs::copy_options::overwrite_existing, ec);

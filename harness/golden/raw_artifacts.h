@@ -1,7 +1,9 @@
 // The raw captured artifacts stored beside a golden, so replay can re-check
 // them without torch.
 //
-//   <case>.raw/torch_trace/<file>.gz   each file of the capture's torch_trace/, gzipped
+//   <case>.raw/<format>/<path>.gz    each file below each format folder of the capture
+//                                    (torch_trace/, chrome_trace/, ...: the ids of
+//                                    format/registry.cpp), gzipped, same relative path
 //   <case>.raw/env.json, outcome.json, facts.json   copied as they are
 //
 // Contract: store_raw() builds the new folder beside the target and swaps it

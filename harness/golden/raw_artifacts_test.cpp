@@ -71,6 +71,22 @@ TEST_F(RawArtifacts, OverTheCapIsAClearErrorAndKeepsTheOldArtifacts) {
     EXPECT_EQ(e.path().filename(), "x.raw") << "left behind: " << e.path();
 }
 
+TEST_F(RawArtifacts, EveryFormatFolderIsStoredWithItsSubfolders) {
+  fs::create_directories(dir_ / "capture/chrome_trace/step_1");
+  fs::create_directories(dir_ / "capture/inductor_cache/x");
+  write("capture/chrome_trace/step_1/w.pt.trace.json", "[{\"ph\":\"X\"}]");
+  write("capture/chrome_trace/a.json.gz", "already gzip bytes");
+  write("capture/inductor_cache/x/big.bin", "cache");
+  std::string error;
+  ASSERT_TRUE(store_raw(path("capture"), path("golden/x.raw"), 1 << 20, error)) << error;
+  EXPECT_TRUE(fs::exists(path("golden/x.raw/chrome_trace/step_1/w.pt.trace.json.gz")));
+  EXPECT_FALSE(fs::exists(path("golden/x.raw/inductor_cache")));
+  ASSERT_TRUE(restore_raw(path("golden/x.raw"), path("replay"), error)) << error;
+  EXPECT_EQ(read_file(path("replay/chrome_trace/step_1/w.pt.trace.json")).value_or(""), "[{\"ph\":\"X\"}]");
+  EXPECT_EQ(read_file(path("replay/chrome_trace/a.json.gz")).value_or(""), "already gzip bytes");
+  EXPECT_TRUE(fs::exists(path("replay/torch_trace/dedicated_log_torch_trace_rank_0_abc.log")));
+}
+
 TEST_F(RawArtifacts, IncompleteCaptureIsRefused) {
   fs::remove(path("capture/outcome.json"));
   std::string error;

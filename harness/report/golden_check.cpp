@@ -2,22 +2,39 @@
 
 #include <filesystem>
 
+#include "golden/folder_lock.h"
+#include "golden/golden_doc.h"
 #include "golden/golden_store.h"
+#include "golden/pending_store.h"
 #include "golden/raw_artifacts.h"
-#include "golden/unified_diff.h"
+#include "golden/record_diff.h"
 
 namespace tc::report {
 
 const char* golden_status_name(GoldenStatus s) {
   switch (s) {
-    case GoldenStatus::Match: return "match";
-    case GoldenStatus::Differs: return "differs";
-    case GoldenStatus::Missing: return "missing";
-    case GoldenStatus::NoGoldenSet: return "no golden set";
-    case GoldenStatus::Accepted: return "accepted";
-    case GoldenStatus::Unchanged: return "unchanged";
-    case GoldenStatus::Refused: return "refused";
-    case GoldenStatus::Error: return "error";
+    case GoldenStatus::Match:
+      return "match";
+    case GoldenStatus::Differs:
+      return "differs";
+    case GoldenStatus::RulesChanged:
+      return "needs re-acceptance";
+    case GoldenStatus::Missing:
+      return "missing";
+    case GoldenStatus::NoGoldenSet:
+      return "no golden set";
+    case GoldenStatus::Accepted:
+      return "accepted";
+    case GoldenStatus::Unchanged:
+      return "unchanged";
+    case GoldenStatus::Pending:
+      return "pending";
+    case GoldenStatus::Unstable:
+      return "unstable";
+    case GoldenStatus::Refused:
+      return "refused";
+    case GoldenStatus::Error:
+      return "error";
   }
   return "?";
 }
@@ -25,6 +42,32 @@ const char* golden_status_name(GoldenStatus s) {
 bool golden_status_ok(GoldenStatus s) {
   return s == GoldenStatus::Match || s == GoldenStatus::Accepted || s == GoldenStatus::Unchanged;
 }
+
+namespace {
+
+// Why the stored golden was made under other conditions than this run's,
+// or "" when its header agrees.
+std::string header_change(const std::string& expected, const std::string& actual) {
+  auto old = golden::parse_golden_header(expected), now = golden::parse_golden_header(actual);
+  if (!old || !now) return "";
+  if (old->version != now->version)
+    return "golden format v" + std::to_string(old->version) + " is older than v" + std::to_string(now->version) +
+           (old->rules_fingerprint.empty() ? " (it records no rule fingerprint)" : "");
+  if (old->rules != now->rules) return "rule set changed from " + old->rules + " to " + now->rules;
+  if (old->rules_fingerprint != now->rules_fingerprint)
+    return "rules " + now->rules + " changed (golden made with " + old->rules_fingerprint + ", now " +
+           now->rules_fingerprint + ")";
+  return "";
+}
+
+// A version 1 golden records no rule fingerprint: it matches when its body
+// does (re-rendering it with --accept adds the v2 header).
+bool legacy_match(const std::string& expected, const std::string& actual) {
+  auto old = golden::parse_golden_header(expected);
+  return old && old->version == 1 && golden::golden_body(expected) == golden::golden_body(actual);
+}
+
+}  // namespace
 
 GoldenCheck check_golden(const GoldenRequest& r) {
   GoldenCheck c;
@@ -36,53 +79,94 @@ GoldenCheck check_golden(const GoldenRequest& r) {
   }
   std::optional<std::string> expected = golden::read_file(c.golden_file);
   bool known_emitter = golden::emitter_has_goldens(r.golden_root, r.emitter);
+  std::string raw_dir = golden::raw_path(r.golden_root, r.emitter, r.case_name);
+  std::error_code ec;
+  const golden::UpdateMode mode = r.accept.mode;
 
-  if (r.accept.requested) {
-    if (!r.accept.allowed) {
-      c.status = GoldenStatus::Refused;
-      c.message = r.accept.refusal;
-      return c;
-    }
-    // An unchanged golden keeps its stored raw artifacts: re-storing them
-    // would churn committed files (timestamps) for nothing.
-    std::string raw_dir = golden::raw_path(r.golden_root, r.emitter, r.case_name);
-    std::error_code ec;
-    if (expected && *expected == r.actual && (r.capture_dir.empty() || std::filesystem::is_directory(raw_dir, ec))) {
-      c.status = GoldenStatus::Unchanged;
-      c.message = "golden unchanged: " + c.golden_file;
-      return c;
-    }
-    std::string error;
-    if (!r.capture_dir.empty() && !golden::store_raw(r.capture_dir, raw_dir, golden::raw_cap_bytes(), error)) {
-      c.message = r.case_name + ": cannot store raw artifacts: " + error;
-      return c;
-    }
-    if (!golden::write_file_atomic(c.golden_file, r.actual, error)) {
-      c.message = error;
-      return c;
-    }
-    c.status = GoldenStatus::Accepted;
-    c.message = (expected ? "golden updated: " : "golden created: ") + c.golden_file;
-    if (expected) c.diff = golden::unified_diff(*expected, r.actual, c.golden_file + " (old)", "new");
-    return c;
-  }
-
+  // What the comparison alone says.
+  GoldenStatus base;
   if (!expected) {
-    c.status = known_emitter ? GoldenStatus::Missing : GoldenStatus::NoGoldenSet;
-    c.message = known_emitter ? "missing golden " + c.golden_file
-                              : "no golden for " + r.emitter + " (" + r.golden_root + "/" + r.emitter +
-                                    "/ holds no golden)";
+    base = known_emitter ? GoldenStatus::Missing : GoldenStatus::NoGoldenSet;
+    c.message = known_emitter
+                    ? "missing golden " + c.golden_file
+                    : "no golden for " + r.emitter + " (" + r.golden_root + "/" + r.emitter + "/ holds no golden)";
     c.message += "; create it with:\n    " + r.accept_command;
+  } else if (*expected == r.actual || legacy_match(*expected, r.actual)) {
+    base = GoldenStatus::Match;
+  } else {
+    std::string why = header_change(*expected, r.actual);
+    c.diff = golden::golden_diff(*expected, r.actual, c.golden_file, r.diff_mode);
+    if (!why.empty()) {
+      base = GoldenStatus::RulesChanged;
+      c.message = "needs re-acceptance: " + why + "; " +
+                  (c.diff.empty() ? "the body is unchanged" : "the body changed too (below)") +
+                  "; re-accept with:\n    " + r.accept_command;
+    } else {
+      base = GoldenStatus::Differs;
+      c.message =
+          "differs from " + c.golden_file + "; if the change is intended, update it with:\n    " + r.accept_command;
+    }
+  }
+
+  bool raw_missing = !r.capture_dir.empty() && !std::filesystem::is_directory(raw_dir, ec);
+  bool rerender = expected && *expected != r.actual;  // a version 1 golden that matches
+  if (base == GoldenStatus::Match && !(mode == golden::UpdateMode::Always && (raw_missing || rerender))) {
+    c.status = mode == golden::UpdateMode::No ? GoldenStatus::Match : GoldenStatus::Unchanged;
+    if (c.status == GoldenStatus::Unchanged) c.message = "golden unchanged: " + c.golden_file;
     return c;
   }
-  if (*expected == r.actual) {
-    c.status = GoldenStatus::Match;
+  bool missing = base == GoldenStatus::Missing || base == GoldenStatus::NoGoldenSet;
+  bool wants_write = mode == golden::UpdateMode::Always || mode == golden::UpdateMode::Pending ||
+                     (mode == golden::UpdateMode::New && missing);
+  if (!wants_write) {
+    c.status = base;
+    if (mode == golden::UpdateMode::New)
+      c.message += "\n(update policy new writes only missing goldens; use TRACECHECK_UPDATE=always or pending)";
     return c;
   }
-  c.status = GoldenStatus::Differs;
-  c.diff = golden::unified_diff(*expected, r.actual, c.golden_file, "actual");
-  c.message = "differs from " + c.golden_file + "; if the change is intended, update it with:\n    " +
-              r.accept_command;
+  if (!r.accept.allowed) {
+    c.status = GoldenStatus::Refused;
+    c.message = r.accept.refusal + "\n" + c.message;
+    return c;
+  }
+  if (r.confirm_stable) {
+    std::string report;
+    if (!r.confirm_stable(report)) {
+      c.status = GoldenStatus::Unstable;
+      c.message = report;
+      c.diff.clear();
+      return c;
+    }
+  }
+  std::string error;
+  if (mode == golden::UpdateMode::Pending) {
+    golden::PendingEntry e{r.case_name, r.emitter, std::filesystem::absolute(c.golden_file).string(), r.source, {}, {}};
+    if (!golden::write_pending(r.pending_root, e, r.actual, r.capture_dir, error)) {
+      c.status = GoldenStatus::Error;
+      c.message = r.case_name + ": cannot write the pending golden: " + error;
+      return c;
+    }
+    c.status = GoldenStatus::Pending;
+    c.pending_file = e.new_file;
+    c.message =
+        "pending: " + e.new_file + "\n(" + golden_status_name(base) + "; accept or reject it with: tracecheck review)";
+    return c;
+  }
+  // The text and the raw artifacts are two writes: concurrent accepts of one
+  // golden (ctest -j) must not interleave them.
+  golden::FolderLock lock(std::filesystem::path(c.golden_file).parent_path().string());
+  if (!r.capture_dir.empty() && !golden::store_raw(r.capture_dir, raw_dir, golden::raw_cap_bytes(), error)) {
+    c.status = GoldenStatus::Error;
+    c.message = r.case_name + ": cannot store raw artifacts: " + error;
+    return c;
+  }
+  if (!golden::write_file_atomic(c.golden_file, r.actual, error)) {
+    c.status = GoldenStatus::Error;
+    c.message = error;
+    return c;
+  }
+  c.status = GoldenStatus::Accepted;
+  c.message = (expected ? "golden updated: " : "golden created: ") + c.golden_file;
   return c;
 }
 

@@ -16,32 +16,43 @@
 // an exit code (diag/exit_code.h): 0 pass, 1 fail, 3 unreadable capture.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "case/case.h"
 #include "golden/accept_policy.h"
+#include "report/case_result.h"
 
 namespace tc::report {
 
 struct JudgeRequest {
   const cases::Case* c = nullptr;
-  std::string capture_dir;    // the capture folder to evaluate (capture layout)
-  std::string evidence_dir;   // where evidence goes (capture_dir may lie inside it)
+  std::string capture_dir;   // the capture folder to evaluate (capture layout)
+  std::string evidence_dir;  // where evidence goes (capture_dir may lie inside it)
   std::string golden_root;
   std::optional<std::string> emitter;  // replay: the stored emitter; live: from env.json
   golden::AcceptDecision accept;
-  bool store_raw = true;      // accept also stores capture_dir's raw artifacts (false in replay)
-  std::string accept_command; // how to create or update this golden
-  std::string mode;           // "live" or "replay", printed in the report
-  std::string stderr_tail;    // the workload's stderr tail (live)
+  bool store_raw = true;       // accept also stores capture_dir's raw artifacts (false in replay)
+  std::string accept_command;  // how to create or update this golden
+  std::string mode;            // "live" or "replay", printed in the report
+  std::string stderr_tail;     // the workload's stderr tail (live)
   bool keep = false;
-  bool capture_is_evidence = true;  // capture_dir is this run's own (not the stored raw)
-  std::string raw_shown;      // the raw artifact path the report names ("" = capture_dir)
+  bool capture_is_evidence = true;    // capture_dir is this run's own (not the stored raw)
+  std::string raw_shown;              // the raw artifact path the report names ("" = capture_dir)
+  std::string diff_mode = "records";  // or "unified"
+  bool color = false;                 // ANSI colours in the diff
+  std::string work_root;              // records the golden used (golden/usage_log.h); "" = none
+  std::string pending_root;           // where TRACECHECK_UPDATE=pending writes
+  // Live runs: captures the workload again in a fresh process and compares
+  // its scrubbed text with `first`; false with a report when they differ.
+  // Asked before any golden is written.
+  std::function<bool(const std::string& first, std::string& report)> second_capture;
 };
 
-int judge_capture(const JudgeRequest& request);
+// `result` (optional) receives what the JSON / JUnit reports need.
+int judge_capture(const JudgeRequest& request, CaseResult* result = nullptr);
 
 // Folds per-case exit codes into the command's: any failure (1) wins, then
 // an unreadable input or missing environment (3), then usage (2); all

@@ -31,10 +31,11 @@ class ReplayFlow : public ::testing::Test {
 
   // Runs tracecheck with the fixture cases and a private golden folder.
   CliRun tracecheck(const std::string& args, const std::string& env = "") {
-    std::string cmd = "env -u CI -u TRACECHECK_ACCEPT -u TRACECHECK_FORCE_UPDATE -u TRACECHECK_TLPARSE "
-                      "TRACECHECK_CASES_DIR='" + kData + "/cases' TRACECHECK_GOLDEN_DIR='" + golden() +
-                      "' TRACECHECK_WORK_DIR='" + (dir_ / "work").string() + "' PATH=/usr/bin:/bin " + env + " '" +
-                      TRACECHECK_BINARY + "' " + args + " 2>&1";
+    std::string cmd =
+        "env -u CI -u TRACECHECK_ACCEPT -u TRACECHECK_UPDATE -u TRACECHECK_FORCE_UPDATE -u TRACECHECK_TLPARSE "
+        "TRACECHECK_CASES_DIR='" +
+        kData + "/cases' TRACECHECK_GOLDEN_DIR='" + golden() + "' TRACECHECK_WORK_DIR='" + (dir_ / "work").string() +
+        "' PATH=/usr/bin:/bin " + env + " '" + TRACECHECK_BINARY + "' " + args + " 2>&1";
     CliRun r{-1, {}};
     FILE* p = ::popen(cmd.c_str(), "r");
     char buf[4096];
@@ -96,6 +97,12 @@ TEST_F(ReplayFlow, ChangedGoldenLineFailsWithADiffAndAcceptRestoresIt) {
   CliRun r = tracecheck("replay fixture/tiny");
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.out.find("FAIL fixture/tiny"), std::string::npos) << r.out;
+  // Records are aligned by kind and compile id: the attempt is part of it.
+  EXPECT_NE(r.out.find("| record 1 (dynamo_start, 0/0): added"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("| record 1 (dynamo_start, 0/0_7): removed"), std::string::npos) << r.out;
+
+  r = tracecheck("replay fixture/tiny --diff unified");
+  EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.out.find("| --- " + golden_file()), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("| -{\"dynamo_start\": {\"stack\": \"STACK\"}, \"frame_id\": 0, \"frame_compile_id\": 0, "
                        "\"attempt\": 7"),

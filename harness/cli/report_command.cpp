@@ -1,0 +1,58 @@
+// tracecheck report --merge A.json B.json ... [--junit OUT.xml] [--report-json OUT.json]:
+// merges the JSON summaries of several runs (e.g. CI shards, each written
+// with run/replay --report-json) into one: the terminal summary, and the
+// merged JSON and JUnit when asked. Exit: 0 when every merged case passed
+// or skipped, 1 when one failed, 2 usage, 3 an input that cannot be read or
+// is not a report.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "cli/command.h"
+#include "diag/exit_code.h"
+#include "golden/golden_store.h"
+#include "report/run_report.h"
+
+namespace tc::cli {
+namespace {
+
+struct ReportCommandOptions {
+  std::vector<std::string> merge;
+  std::string json_file, junit_file;
+};
+
+int run_report(const ReportCommandOptions& o) {
+  report::RunReport merged;
+  for (const std::string& file : o.merge) {
+    auto text = golden::read_file(file);
+    std::string error;
+    if (!text) {
+      std::fprintf(stderr, "tracecheck report: cannot read %s\n", file.c_str());
+      return kExitIo;
+    }
+    if (!merged.merge_json(*text, error)) {
+      std::fprintf(stderr, "tracecheck report: %s: %s\n", file.c_str(), error.c_str());
+      return kExitIo;
+    }
+  }
+  merged.print_summary(stdout);
+  std::fflush(stdout);
+  if (!report::write_reports(merged, o.json_file, o.junit_file)) return kExitIo;
+  for (const auto& c : merged.cases())
+    if (c.status != "pass" && c.status != "accepted" && c.status != "skip") return kExitErrors;
+  return kExitOk;
+}
+
+}  // namespace
+
+TRACECHECK_COMMAND(
+    "report", "Merge the JSON reports of several runs (e.g. CI shards) into one summary and JUnit",
+    [](CLI::App& sub) -> std::function<int()> {
+      auto o = std::make_shared<ReportCommandOptions>();
+      sub.add_option("--merge", o->merge, "JSON reports written by run/replay --report-json")->required();
+      sub.add_option("--junit", o->junit_file, "Write the merged JUnit XML here");
+      sub.add_option("--report-json", o->json_file, "Write the merged JSON report here");
+      return [o] { return run_report(*o); };
+    });
+
+}  // namespace tc::cli

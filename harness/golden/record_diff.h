@@ -1,0 +1,53 @@
+// A diff of two golden texts aligned by record, for goldens too large to read
+// as a line diff.
+//
+// Each [trace ...] section is cut into records (a JSON line and the payload
+// lines after it); a record's key is its kind (first key; "artifact:<name>"
+// for artifacts) and its compile id ("frame/compile", "_attempt" when not 0,
+// "-" when it has none). The n-th record with a key in the golden is paired
+// with the n-th one with that key in the actual text, so an inserted record
+// shows as one added record, not as a shifted tail. Output, per changed
+// section:
+//   [trace log]
+//   record 17 (describe_tensor, 0/1): size changed from [1000, 1000] to [10, 10]
+//   record 18 (artifact:fx_graph_cache_hit, 0/1): added
+//   record 9 (inductor_output_code, 0/0): payload changed (3 of 40 lines)
+// Other sections differ as a short unified diff of that section alone; the
+// header lines are not compared (golden_check.h reports a header change).
+//
+// Contract: "" when the bodies are equal; output bounded like unified_diff
+// (max_lines, then "... N more diff lines not shown"); paths in a record are
+// relative to its kind's object when the change lies inside it.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "golden/unified_diff.h"
+
+namespace tc::golden {
+
+std::string record_diff(std::string_view golden, std::string_view actual, const DiffOptions& options = {});
+
+// One record of a trace section (exposed for drift and tests).
+struct TraceRecord {
+  std::string kind;        // "describe_tensor", "artifact:fx_graph_runnable", "?" when not JSON
+  std::string compile_id;  // "0/1", "0/1_2", "-"
+  std::string line;        // the JSON line
+  std::vector<std::string> payload;
+};
+
+struct GoldenSection {
+  std::string name;  // "outcome", "diagnostics default", "trace log", ...
+  std::vector<std::string> lines;
+};
+
+std::vector<GoldenSection> split_sections(std::string_view text);
+std::vector<TraceRecord> split_records(const std::vector<std::string>& lines);
+
+// "unified" -> the bounded unified diff; anything else -> record_diff.
+std::string golden_diff(std::string_view golden, std::string_view actual, std::string_view golden_name,
+                        std::string_view diff_mode, const DiffOptions& options = {});
+
+}  // namespace tc::golden

@@ -1,0 +1,30 @@
+#include "golden/rules_fingerprint.h"
+
+#include <gtest/gtest.h>
+
+namespace tc::golden {
+namespace {
+
+TEST(RulesFingerprint, IgnoresKeyOrderSpacingAndReasons) {
+  std::string a = R"({"name": "x/y", "rules": [{"id": "S1", "op": "set", "why": "one"}]})";
+  std::string b = R"({"rules":[{"why":"another reason","op":"set","id":"S1"}],"name":"x/y","description":"d"})";
+  EXPECT_EQ(rules_fingerprint_of_text(a), rules_fingerprint_of_text(b));
+  EXPECT_TRUE(rules_fingerprint_of_text(a).starts_with("md5:"));
+  EXPECT_EQ(rules_fingerprint_of_text(a).size(), 4u + 32u);
+}
+
+TEST(RulesFingerprint, ChangesWithWhatTheRulesDo) {
+  std::string a = R"({"rules": [{"id": "S1", "op": "set", "value": "STACK"}]})";
+  std::string b = R"({"rules": [{"id": "S1", "op": "set", "value": "STACK2"}]})";
+  EXPECT_NE(rules_fingerprint_of_text(a), rules_fingerprint_of_text(b));
+  EXPECT_EQ(rules_fingerprint_of_text("{not json"), "");
+}
+
+TEST(RulesFingerprint, ResolvesTheShippedRuleSet) {
+  std::string f = rules_fingerprint("torch_trace/pytorch_test");
+  EXPECT_TRUE(f.starts_with("md5:")) << f;
+  EXPECT_EQ(rules_fingerprint("torch_trace/no_such_set"), "");
+}
+
+}  // namespace
+}  // namespace tc::golden

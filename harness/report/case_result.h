@@ -1,0 +1,32 @@
+// One case's result as the run reports carry it (run_report.h): the
+// terminal summary, the JSON summary and JUnit XML.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tc::report {
+
+struct RuleHits {
+  std::string id;
+  uint64_t hits = 0;
+};
+
+struct CaseResult {
+  std::string case_name;
+  std::string emitter;        // "" when unknown
+  std::string mode;           // "live", "replay", "accept"
+  std::string status;         // "pass", "fail", "skip", "error", "accepted", "pending"
+  std::string golden_status;  // golden_status_name(), "" when not compared
+  std::string golden_file;
+  std::string pending_file;
+  std::string message;  // why it failed or skipped, what was written
+  std::string diff;
+  double seconds = 0;
+  int exit_code = 0;
+  std::string rule_set;
+  std::vector<RuleHits> rule_hits;  // empty when nothing was scrubbed
+};
+
+}  // namespace tc::report
