@@ -66,19 +66,27 @@ if [ "$(id -u)" != 0 ]; then
 fi
 command -v debootstrap >/dev/null || { echo "provision-env: debootstrap missing (ci/install-deps.sh installs it)" >&2; exit 3; }
 
-echo "$name: provisioning $root (minbase + $packages); this downloads about 700 MB once" >&2
-rm -f "$cache/$name.stamp"
-if [ -d "$root" ]; then
-  # Nothing is ever mounted under $root outside a private namespace, so a
-  # plain recursive delete cannot reach the host; refuse loudly if it is.
-  if findmnt -rn -o TARGET | grep -q "^$root/"; then
-    echo "provision-env: refusing to delete $root: something is mounted below it" >&2
+# Deletes a folder unless something is mounted at or below it. Nothing ever
+# is outside a private namespace, so this refusal only fires on a broken
+# host setup; --one-file-system alone would not stop at a bind mount of the
+# same file system. (findmnt writes a space in a path as \x20.)
+safe_remove() {
+  local dir mounted
+  dir=$(realpath -m "$1")
+  mounted=$(findmnt -rn -o TARGET | sed 's/\\x20/ /g' |
+    awk -v d="$dir" '$0 == d || substr($0, 1, length(d) + 1) == d "/" { print; exit }')
+  if [ -n "$mounted" ]; then
+    echo "provision-env: refusing to delete $1: $mounted is mounted there" >&2
     exit 3
   fi
-  rm -rf --one-file-system "$root"
-fi
+  rm -rf --one-file-system "$1"
+}
+
+echo "$name: provisioning $root (minbase + $packages); this downloads about 700 MB once" >&2
+rm -f "$cache/$name.stamp"
+[ -d "$root" ] && safe_remove "$root"
 build="$root.partial"
-rm -rf --one-file-system "$build"
+safe_remove "$build"
 mkdir -p "$build"
 
 unshare --mount --propagation private -- bash -euo pipefail -c '

@@ -227,6 +227,8 @@ class Builder {
 
 }  // namespace
 
+static_assert(simdjson::DEFAULT_MAX_DEPTH == Parser::kMaxDepth, "locate_error() must know simdjson's depth limit");
+
 struct Parser::Impl {
   simdjson::dom::parser parser;
   std::string padded;  // copy of an unpadded input
@@ -337,9 +339,28 @@ ParseError locate_error(std::string_view text) {
     return locator.error;
   }
   // nlohmann accepted what simdjson refused: nesting past simdjson's depth
-  // limit, or a lone surrogate escape.
+  // limit (lone surrogates and big numbers were rewritten before).
   ParseError error;
-  error.message = "JSON nested too deeply or holds a lone surrogate escape";
+  size_t depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > Parser::kMaxDepth) {
+        error.offset = i;
+        error.message = "nested deeper than " + std::to_string(Parser::kMaxDepth) + " levels";
+        return error;
+      }
+    } else if (c == ']' || c == '}') {
+      if (depth > 0) --depth;
+    }
+  }
+  error.message = "JSON that simdjson rejects and nlohmann accepts";
   return error;
 }
 

@@ -57,6 +57,9 @@ class Parser {
   bool validate(std::string_view text, ParseError* error, bool padded = false);
 
   static constexpr size_t kPadding = 64;
+  // Deeper nesting is an error (simdjson's default; Python's json.loads
+  // gives up near 1000 too).
+  static constexpr size_t kMaxDepth = 1024;
 
  private:
   struct Impl;
@@ -64,7 +67,8 @@ class Parser {
 };
 
 // Locates the first syntax error in `text` (slow path, used after simdjson
-// rejected it): byte offset and a human message.
+// rejected it): byte offset and a human message; nesting deeper than
+// Parser::kMaxDepth is an error at the bracket that goes too deep.
 ParseError locate_error(std::string_view text);
 
 }  // namespace tc::json
