@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Speed and memory against the hardware limits (never part of the test run):
+# builds tracecheck and the bench tools (Release, build-bench/), generates the
+# inputs from real traces into a scratch folder, and prints for each input the
+# median CPU seconds, MB/s, wall seconds and peak RSS of check / scrub /
+# validate beside md5sum and simdjson parse-only on the same file, with the
+# ratios.
+#
+#   ci/bench.sh [run_bench.py options]      e.g. --only torch_trace --runs 5
+#
+# Environment: TRACECHECK_BENCH_MB (input size in MiB, default 1024; 64 for a
+# quick run), TRACECHECK_BENCH_RUNS (default 3), TRACECHECK_BENCH_DIR (the
+# scratch folder, default build-bench/inputs; inputs are reused while their
+# size matches), TRACECHECK_CORPUS (real traces, default /work/shared/corpus;
+# without it the raw captures committed beside the goldens are used).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ci/install-deps.sh
+cmake -S . -B build-bench -G Ninja -DCMAKE_BUILD_TYPE=Release -DTRACECHECK_BUILD_BENCH=ON \
+  -DTRACECHECK_BUILD_TESTS=OFF >/dev/null
+cmake --build build-bench -j"$(nproc)" --target tracecheck parse_limit
+exec python3 harness/bench/run_bench.py --build build-bench \
+  --scratch "${TRACECHECK_BENCH_DIR:-build-bench/inputs}" "$@"

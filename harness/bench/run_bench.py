@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Throughput and peak memory of tracecheck against the hardware limits.
+
+    run_bench.py --build BUILD_DIR [--scratch DIR] [--runs N] [--mb N]
+
+Generates the inputs (make_inputs.py; kept in --scratch and reused while
+their size matches), then for each input runs every applicable command N
+times and prints the median CPU seconds (user + sys: one core's work, so
+other load on the machine barely moves it), MB/s, the median wall seconds,
+the largest peak RSS, and the ratio to each limit measured in the same run:
+`md5sum` of the file (every payload byte must be hashed) and simdjson
+parse-only (parse_limit). A row whose reader or schema is not there prints
+"not available". Exit 0 when everything ran, 1 when a command failed.
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+MB = 1 << 20
+TIME = "/usr/bin/time"  # GNU time, for peak RSS (Debian package 'time')
+
+
+def measure(cmd, stdout=subprocess.DEVNULL):
+    """Runs cmd; returns (exit code, cpu seconds, wall seconds, peak RSS MiB, stderr).
+
+    Peak RSS comes from /usr/bin/time, whose small process forks the command:
+    a child forked from Python starts with Python's pages and keeps their
+    high-water mark through exec. CPU time is the rusage wait4 gives for that
+    child, which includes the command it reaped."""
+    timed = os.access(TIME, os.X_OK)
+    with tempfile.NamedTemporaryFile("r", suffix=".rss") as rss_file:
+        full = [TIME, "-f", "%M", "-o", rss_file.name] + cmd if timed else cmd
+        start = time.monotonic()
+        proc = subprocess.Popen(full, stdout=stdout, stderr=subprocess.PIPE)
+        err = proc.stderr.read()
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        wall = time.monotonic() - start
+        text = rss_file.read().strip().splitlines()
+        rss_kb = int(text[-1]) if timed and text and text[-1].isdigit() else usage.ru_maxrss
+    return proc.returncode, usage.ru_utime + usage.ru_stime, wall, rss_kb / 1024, err.decode(errors="replace")
+
+
+class Row:
+    def __init__(self, name, cmd, ok_codes=(0, 1)):
+        self.name, self.cmd, self.ok_codes = name, cmd, ok_codes
+        self.cpu, self.wall, self.rss, self.codes, self.error = [], [], [], set(), ""
+
+    def run(self):
+        code, cpu, wall, rss, err = measure(self.cmd)
+        self.codes.add(code)
+        if code not in self.ok_codes:
+            self.error = f"exit {code}: {err.strip().splitlines()[-1] if err.strip() else ''}"
+        self.cpu.append(cpu)
+        self.wall.append(wall)
+        self.rss.append(rss)
+
+
+def ensure_input(kind, path, mb):
+    want = mb * MB
+    if os.path.exists(path) and abs(os.path.getsize(path) - want) < want * 0.1 + 4 * MB:
+        return True
+    r = subprocess.run([sys.executable, os.path.join(HERE, "make_inputs.py"), kind, path, "--mb", str(mb)],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    sys.stderr.write(r.stdout + r.stderr)
+    return r.returncode == 0
+
+
+def reader_available(tracecheck, path):
+    """True when `check` recognises the file's format (its reader exists)."""
+    r = subprocess.run([tracecheck, "check", path], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    out = r.stdout + r.stderr
+    return r.returncode in (0, 1) and "input-format" not in out and "unrecognized" not in out.lower()
+
+
+def schema_for(kind):
+    for name in (f"{kind}.schema.json", f"{kind}/{kind}.schema.json", f"{kind}/kineto.schema.json"):
+        path = os.path.join(REPO, "schemas", name)
+        if os.path.isfile(path):
+            return path
+    return None
+
+
+def fmt_rate(size, seconds):
+    return f"{size / MB / seconds:8.0f}" if seconds > 0 else "     inf"
+
+
+def report(title, size, rows, limits, runs):
+    print(f"\n== {title}: {size / MB:.0f} MiB, median of {runs} run(s)")
+    print(f"{'command':34} {'cpu s':>7} {'MB/s':>8} {'wall s':>7} {'peak RSS':>9}   ratios (cpu time)")
+    for row in rows:
+        if isinstance(row, str):
+            print(f"{row:34} not available")
+            continue
+        cpu, wall = statistics.median(row.cpu), statistics.median(row.wall)
+        ratios = []
+        for lim in limits:
+            if isinstance(lim, Row) and lim is not row and lim.cpu:
+                ratios.append(f"{statistics.median(lim.cpu) / cpu if cpu else 0:.2f}x {lim.name.split()[0]}")
+        note = f"  FAILED {row.error}" if row.error else ""
+        print(f"{row.name:34} {cpu:7.2f} {fmt_rate(size, cpu)} {wall:7.2f} {max(row.rss):7.0f}MB   "
+              f"{', '.join(ratios)}{note}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", required=True, help="build folder with harness/tracecheck and harness/bench/parse_limit")
+    ap.add_argument("--scratch", default=os.path.join(REPO, "build-bench-inputs"))
+    ap.add_argument("--runs", type=int, default=int(os.environ.get("TRACECHECK_BENCH_RUNS", "3")))
+    ap.add_argument("--mb", type=int, default=int(os.environ.get("TRACECHECK_BENCH_MB", "1024")),
+                    help="size of the TORCH_TRACE and Chrome inputs (the execution trace is 0.3x)")
+    ap.add_argument("--only", default="", help="comma-separated subset: torch_trace,huge_line,parallel,chrome_trace,"
+                    "execution_trace")
+    args = ap.parse_args()
+    tracecheck = os.path.join(args.build, "harness", "tracecheck")
+    parse_limit = os.path.join(args.build, "harness", "bench", "parse_limit")
+    for exe in (tracecheck, parse_limit):
+        if not os.access(exe, os.X_OK):
+            print(f"run_bench: {exe} is missing; build with -DTRACECHECK_BUILD_BENCH=ON", file=sys.stderr)
+            return 2
+    os.makedirs(args.scratch, exist_ok=True)
+    only = set(filter(None, args.only.split(",")))
+    failed = False
+
+    def run_rows(rows):
+        nonlocal failed
+        for _ in range(args.runs):
+            for row in rows:
+                if isinstance(row, Row):
+                    row.run()
+        failed |= any(isinstance(r, Row) and r.error for r in rows)
+
+    def wanted(kind):
+        return not only or kind in only
+
+    if wanted("torch_trace"):
+        path = os.path.join(args.scratch, f"torch_trace_{args.mb}.log")
+        if ensure_input("torch_trace", path, args.mb):
+            md5 = Row("md5sum", ["md5sum", path], ok_codes=(0,))
+            parse = Row("parse_limit lines (simdjson)", [parse_limit, "lines", path], ok_codes=(0,))
+            rows = [md5, parse,
+                    Row("tracecheck check", [tracecheck, "check", path]),
+                    Row("tracecheck check --profile tlparse", [tracecheck, "check", "--profile", "tlparse", path]),
+                    Row("tracecheck scrub", [tracecheck, "scrub", "--rules", "torch_trace/pytorch_test", path])]
+            run_rows(rows)
+            report("TORCH_TRACE log", os.path.getsize(path), rows, [md5, parse], args.runs)
+
+    if wanted("huge_line"):
+        size = max(16, min(300, args.mb * 300 // 1024))
+        path = os.path.join(args.scratch, f"huge_line_{size}.log")
+        if ensure_input("huge_line", path, size):
+            md5 = Row("md5sum", ["md5sum", path], ok_codes=(0,))
+            rows = [md5, Row("tracecheck check", [tracecheck, "check", path]),
+                    Row("tracecheck scrub", [tracecheck, "scrub", "--rules", "torch_trace/pytorch_test", path])]
+            run_rows(rows)
+            report(f"TORCH_TRACE log with a {size} MiB envelope line and a {size} MiB payload line",
+                   os.path.getsize(path), rows, [md5], args.runs)
+
+    if wanted("parallel"):
+        # Four files of a quarter each: one worker against two.
+        ranks = os.path.join(args.scratch, f"ranks_{args.mb}")
+        os.makedirs(ranks, exist_ok=True)
+        ok = all(ensure_input("torch_trace", os.path.join(ranks, f"dedicated_log_torch_trace_rank_{r}_bench.log"),
+                              max(1, args.mb // 4)) for r in range(4))
+        if ok:
+            size = sum(os.path.getsize(os.path.join(ranks, f)) for f in os.listdir(ranks))
+            files = [os.path.join(ranks, f) for f in sorted(os.listdir(ranks))]
+            md5 = Row("md5sum (4 files)", ["md5sum"] + files, ok_codes=(0,))
+            rows = [md5, Row("tracecheck check --jobs 1 FILE x4", [tracecheck, "check", "--jobs", "1"] + files),
+                    Row("tracecheck check --jobs 2 FILE x4", [tracecheck, "check", "--jobs", "2"] + files)]
+            run_rows(rows)
+            report("4 TORCH_TRACE files as separate inputs (compare the wall column)", size, rows, [md5], args.runs)
+            one, two = rows[1], rows[2]
+            if one.wall and two.wall and not (one.error or two.error):
+                print(f"parallel speedup (wall, --jobs 2 vs 1): "
+                      f"{statistics.median(one.wall) / statistics.median(two.wall):.2f}x")
+
+    for kind, title, mb in (("chrome_trace", "Kineto Chrome trace", args.mb),
+                            ("execution_trace", "execution trace", max(1, args.mb * 300 // 1024))):
+        if not wanted(kind):
+            continue
+        path = os.path.join(args.scratch, f"{kind}_{mb}.json")
+        if not ensure_input(kind, path, mb):
+            print(f"\n== {title}: not available (no real {kind} to build it from)")
+            continue
+        md5 = Row("md5sum", ["md5sum", path], ok_codes=(0,))
+        parse = Row("parse_limit json (simdjson DOM)", [parse_limit, "json", path], ok_codes=(0,))
+        rows = [md5, parse]
+        rows.append(Row("tracecheck check", [tracecheck, "check", path])
+                    if reader_available(tracecheck, path) else "tracecheck check")
+        schema = schema_for(kind)
+        rows.append(Row("tracecheck validate", [tracecheck, "validate", "--schema", schema, path])
+                    if schema else "tracecheck validate")
+        run_rows(rows)
+        report(title, os.path.getsize(path), rows, [md5, parse], args.runs)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
