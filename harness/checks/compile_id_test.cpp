@@ -32,6 +32,21 @@ TEST(CompileId, RejectsPyTorchsBadExamples) {
     EXPECT_FALSE(parse_compile_id(bad)) << bad;
 }
 
+TEST(CompileId, RoundTripsLikePyTorchsSerializationTest) {
+  // test_compile_id_serialization_deserialization: cid == CompileId.from_string(str(cid)).
+  CompileId frame{std::nullopt, 1u, 2u, std::nullopt};
+  CompileId nested{1u, 2u, 3u, std::nullopt};
+  CompileId autograd_only{1u, std::nullopt, std::nullopt, std::nullopt};
+  for (const CompileId& cid : {frame, nested, autograd_only}) {
+    auto back = parse_compile_id(cid.str());
+    ASSERT_TRUE(back) << cid.str();
+    EXPECT_EQ(back->key(), cid.key()) << cid.str();
+  }
+  EXPECT_EQ(frame.str(), "1/2");
+  EXPECT_EQ(nested.str(), "!1/2/3");
+  EXPECT_EQ(autograd_only.str(), "!1");
+}
+
 json::Value parse(const char* text) {
   json::Parser p;
   return p.parse(text).value;

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "io/data_root.h"
 #include "scrub/parse_rules.h"
 
 namespace tc::scrub {
@@ -25,9 +26,7 @@ std::optional<std::string> resolve_rule_set(std::string_view ref, std::string* e
   // A name: <format>/<name>, without the .json suffix.
   std::vector<fs::path> dirs;
   if (const char* env = std::getenv("TRACECHECK_SCRUBBERS_DIR"); env && *env) dirs.emplace_back(env);
-#ifdef TRACECHECK_SOURCE_DIR
-  dirs.emplace_back(fs::path(TRACECHECK_SOURCE_DIR) / "scrubbers");
-#endif
+  dirs.emplace_back(fs::path(io::data_root()) / "scrubbers");
   std::string tried;
   for (const fs::path& dir : dirs) {
     fs::path candidate = dir / (std::string(ref) + ".json");

@@ -268,8 +268,9 @@ RuleSet parse_rules(std::string_view json_text, const std::string& file) {
     for (size_t i = 0; i < payloads->items().size(); ++i) {
       const Value& obj = payloads->items()[i];
       const std::string where = ids.take(obj, "payload", i);
-      check_keys(obj, {"id", "key", "style", "why"}, where);
+      check_keys(obj, {"id", "key", "name", "style", "why"}, where);
       PayloadRule rule{ids.last(), get_string(obj, "key", where, true), PayloadStyle::SplitlinesRstrip};
+      rule.name = get_string(obj, "name", where, false, "");
       const std::string style = get_string(obj, "style", where, false, "splitlines_rstrip");
       if (style != "splitlines_rstrip") fail(where + ".style", "unknown style " + quoted(style) + " (expected \"splitlines_rstrip\")");
       set.payloads.push_back(std::move(rule));

@@ -74,6 +74,10 @@ struct PayloadRule {
   std::string id;
   std::string key;  // top-level key that makes the rendered record carry its payload
   PayloadStyle style = PayloadStyle::SplitlinesRstrip;
+  // Optional filter, PyTorch's match_name: when set, the rule applies only
+  // when the value under `key` is an object whose "name" is this string
+  // (e.g. key "artifact", name "make_fx_fail_partial").
+  std::string name;
 };
 
 // PyTorch's StructuredTraceTestingFilter(match_name) + StructuredTracePayloadFormatter.

@@ -97,7 +97,12 @@ ScrubResult Scrubber::scrub_records(const json::Value& envelope, const std::stri
   std::string text;
   const PayloadRule* appended = nullptr;
   for (size_t i = 0; i < rules_->payloads.size() && !appended; ++i) {
-    if (!metadata.find(rules_->payloads[i].key)) continue;
+    const json::Value* keyed = metadata.find(rules_->payloads[i].key);
+    if (!keyed) continue;
+    if (!rules_->payloads[i].name.empty()) {
+      const json::Value* name = keyed->is_object() ? keyed->find("name") : nullptr;
+      if (!name || !name->is_string() || name->text() != rules_->payloads[i].name) continue;
+    }
     // record.payload.splitlines() raises on a record without payload.
     if (!payload) return {Outcome::Failed, rules_->payloads[i].id, "the record has no payload to append"};
     if (payload_truncated_) return {Outcome::Failed, rules_->payloads[i].id, kTruncated};

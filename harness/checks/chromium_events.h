@@ -1,0 +1,57 @@
+// Chromium events in a TORCH_TRACE log: the payload of every chromium_event
+// record must be one Chrome trace event (the Trace Event Format that
+// chrome://tracing and Perfetto load, which tlparse concatenates into
+// chromium_events.json), and duration events must balance: every "E" closes
+// an open "B" of the same name, pid and tid under the same compile id, and
+// no "B" stays open at the end of a file.
+//
+// Contract: feed() every record of a file in order (other records are
+// ignored; a record from another file, per Record::file, ends the previous
+// file); finish() after the last. A payload that is not JSON is left to
+// tt-chromium-json. The compile id of an event is its args.compile_id when
+// that is a string, else the envelope's. Memory is bounded by the number of
+// open "B" events.
+//
+// Reports: tt-chromium-event (not an event object: name, ph, ts, pid, tid
+// missing or mistyped, unknown phase, "X" without dur), tt-chromium-unbalanced.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "diag/reporter.h"
+#include "json/parse.h"
+#include "reader/torch_trace/record.h"
+
+namespace tc::checks {
+
+class ChromiumEventChecker {
+ public:
+  explicit ChromiumEventChecker(diag::Reporter& reporter) : reporter_(reporter) {}
+
+  void feed(const reader::Record& record);
+  void finish();
+
+ private:
+  struct Open {
+    std::string name;
+    uint64_t line = 0;
+  };
+  // (compile id, pid, tid) -> open "B" events, oldest first.
+  using Track = std::tuple<std::string, std::string, std::string>;
+
+  void end_file();
+  // False (and reported) when the event is not a Chrome trace event.
+  bool check_event(const reader::Record& r, const json::Value& event);
+
+  diag::Reporter& reporter_;
+  json::Parser parser_;
+  std::string file_;
+  bool in_file_ = false;
+  std::map<Track, std::vector<Open>> open_;
+};
+
+}  // namespace tc::checks

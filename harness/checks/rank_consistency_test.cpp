@@ -1,0 +1,107 @@
+#include "checks/rank_consistency.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "json/parse.h"
+
+namespace tc::checks {
+namespace {
+
+class RankTest : public ::testing::Test {
+ protected:
+  const std::string* file_of(int rank) {
+    static const std::string files[] = {"rank_0.log", "rank_1.log", "rank_2.log"};
+    return rank >= 0 ? &files[rank] : &rankless_;
+  }
+  void record(int rank, const std::string& envelope) {
+    reader::Record r;
+    json::Parser parser;
+    json::ParseResult parsed = parser.parse(envelope);
+    ASSERT_TRUE(parsed.ok) << envelope;
+    r.file = file_of(rank);
+    r.rank_file = rank;
+    r.line = ++lines_[rank];
+    r.envelope = std::move(parsed.value);
+    r.kind = r.envelope.first_key();
+    checker.feed(r);
+  }
+  void start(int rank, int frame, int compile) {
+    record(rank, R"({"dynamo_start": {}, "rank": )" + std::to_string(std::max(rank, 0)) + R"(, "frame_id": )" +
+                     std::to_string(frame) + R"(, "frame_compile_id": )" + std::to_string(compile) +
+                     R"(, "attempt": 0})");
+  }
+  void graph(int rank, int frame, const char* md5) {
+    record(rank, R"({"dynamo_output_graph": {}, "frame_id": )" + std::to_string(frame) +
+                     R"(, "frame_compile_id": 0, "attempt": 0, "has_payload": ")" + md5 + R"("})");
+  }
+  // Both ranks: frames 0 and 1, one graph each.
+  void same_run(int rank) {
+    start(rank, 0, 0);
+    record(rank, R"({"artifact": {"name": "x"}, "frame_id": 0, "frame_compile_id": 0, "attempt": 0})");
+    graph(rank, 0, "aaaa");
+    start(rank, 1, 0);
+    graph(rank, 1, "bbbb");
+  }
+
+  std::string rankless_ = "log";
+  std::map<int, uint64_t> lines_;
+  diag::Reporter reporter;
+  RankConsistencyChecker checker{reporter};
+};
+
+TEST_F(RankTest, RanksThatCompiledTheSameGraphsAgree) {
+  same_run(0);
+  same_run(1);
+  same_run(2);
+  checker.finish();
+  EXPECT_EQ(reporter.kept().size(), 0u);
+}
+
+TEST_F(RankTest, ADifferentGraphIsReportedAtTheDivergingRank) {
+  same_run(0);
+  start(1, 0, 0);
+  graph(1, 0, "cccc");  // rank 1 traced another graph
+  start(1, 1, 0);
+  graph(1, 1, "bbbb");
+  checker.finish();
+  ASSERT_EQ(reporter.count("tt-rank-desync"), 1u);
+  const diag::Diagnostic& d = reporter.kept()[0];
+  EXPECT_EQ(d.location.file, "rank_1.log");
+  EXPECT_EQ(d.location.line, 2u);
+  EXPECT_NE(d.message.find("cccc"), std::string::npos);
+  EXPECT_NE(d.message.find("aaaa"), std::string::npos);
+}
+
+TEST_F(RankTest, ARecompileOnOneRankAndAShortRankAreReported) {
+  same_run(0);
+  start(1, 0, 0);
+  graph(1, 0, "aaaa");
+  start(1, 0, 1);  // recompiled where rank 0 moved on to frame 1
+  same_run(2);
+  start(2, 2, 0);  // rank 2 compiles one more frame
+  checker.finish();
+  EXPECT_EQ(reporter.count("tt-rank-desync"), 2u);
+  ASSERT_EQ(reporter.kept().size(), 2u);
+  EXPECT_NE(reporter.kept()[0].message.find("[0/1]"), std::string::npos);
+  EXPECT_NE(reporter.kept()[1].message.find("rank 0 has no more compiles"), std::string::npos);
+}
+
+TEST_F(RankTest, MissingCompilesOnARankAreReported) {
+  same_run(0);
+  start(1, 0, 0);
+  checker.finish();
+  ASSERT_EQ(reporter.count("tt-rank-desync"), 1u);
+  EXPECT_NE(reporter.kept()[0].message.find("rank 1 has no more compiles"), std::string::npos);
+}
+
+TEST_F(RankTest, OneRankOrRanklessFilesAreNotCompared) {
+  same_run(0);
+  start(-1, 5, 0);  // a rank-less log beside it
+  checker.finish();
+  EXPECT_EQ(reporter.kept().size(), 0u);
+}
+
+}  // namespace
+}  // namespace tc::checks
