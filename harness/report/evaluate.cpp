@@ -9,8 +9,8 @@
 #include "diag/profile.h"
 #include "diag/reporter.h"
 #include "golden/golden_doc.h"
-#include "reader/torch_trace/directory.h"
-#include "reader/torch_trace/reader.h"
+#include "golden/rules_fingerprint.h"
+#include "format/format.h"
 #include "report/trace_checks.h"
 #include "scrub/load.h"
 #include "scrub/scrubber.h"
@@ -20,22 +20,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Stable names for the files of one TORCH_TRACE folder: "rank_<N>" for a
-// ranked file, "log" for a single rank-less one ("log_<i>" when several).
-// The random part of PyTorch's file names never reaches the golden.
-std::vector<std::pair<reader::TraceFile, std::string>> label_files(const std::vector<reader::TraceFile>& files) {
-  size_t rankless = 0;
-  for (const auto& f : files) rankless += f.rank < 0;
-  std::vector<std::pair<reader::TraceFile, std::string>> out;
-  size_t i = 0;
-  for (const auto& f : files) {
-    std::string label = f.rank >= 0 ? "rank_" + std::to_string(f.rank)
-                                    : (rankless == 1 ? "log" : "log_" + std::to_string(++i));
-    for (const auto& [g, l] : out)
-      if (l == label) label += "_" + fs::path(f.path).filename().string();  // two files of one rank
-    out.emplace_back(f, label);
-  }
-  return out;
+// The format an external parser reads ("" = the files of every format).
+std::string parser_format(const std::string& parser) {
+  if (parser == "tlparse") return "torch_trace";
+  return {};
 }
 
 void check_outcome(const CaptureOutcome& o, std::vector<std::string>& problems) {
@@ -64,6 +52,12 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
   if (!ev.error.empty()) return ev;
   if (options.emitter) {
     ev.emitter = *options.emitter;
+  } else if (ev.env.emitter) {  // a driver of another tool named its emitter
+    if (!cases::is_emitter_id(*ev.env.emitter)) {
+      ev.error = capture_dir + "/env.json: /emitter: \"" + *ev.env.emitter + "\" is not an emitter id";
+      return ev;
+    }
+    ev.emitter = *ev.env.emitter;
   } else if (auto id = cases::emitter_id_for_torch(ev.env.torch_version)) {
     ev.emitter = *id;
   } else {
@@ -71,14 +65,35 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
     return ev;
   }
 
-  std::string trace_dir = capture_dir + "/torch_trace";
-  std::vector<reader::TraceFile> files;
-  if (!reader::list_trace_files(trace_dir, files, &ev.error)) return ev;
-  auto labelled = label_files(files);
+  // The case's rule set names one format's set; that format applies it (a
+  // TORCH_TRACE set is checked here first, so a broken one is the case's
+  // error), the others their default set.
+  scrub::LoadError load_error;
+  if (c.rules.starts_with("torch_trace/") && !scrub::load_rule_set(c.rules, &load_error)) {
+    ev.exit_code = kExitErrors;
+    ev.error = c.file + ": /rules: " + load_error.text();
+    return ev;
+  }
+
+  // One pass per format, over capture_dir/<format id>/; sections in case order.
+  diag::Reporter reporter;
+  FormatRun run;
+  bool case_error = false;
+  if (!run_trace_checks(c.formats, capture_dir, c.rules, reporter, run, ev.error, case_error)) {
+    if (case_error) {
+      ev.exit_code = kExitErrors;
+      ev.error = c.file + ": " + ev.error;
+    }
+    return ev;
+  }
+  const std::vector<format::Section>& sections = run.sections;
+  const std::vector<std::string>& section_format = run.section_format;
+  ev.problems.insert(ev.problems.end(), run.problems.begin(), run.problems.end());
+  ev.rule_usage = std::move(run.rule_usage);
   std::map<std::string, std::string> label_of;  // path and file name -> label
-  for (const auto& [f, label] : labelled) {
-    label_of[f.path] = label;
-    label_of[fs::path(f.path).filename().string()] = label;
+  for (const format::Section& s : sections) {
+    label_of.emplace(s.file, s.label);
+    label_of.emplace(fs::path(s.file).filename().string(), s.label);
   }
   auto label_for = [&](const std::string& file) -> std::string {
     if (auto it = label_of.find(file); it != label_of.end()) return it->second;
@@ -86,47 +101,11 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
     return fs::path(file).filename().string();
   };
 
-  scrub::LoadError load_error;
-  auto rules = scrub::load_rule_set(c.rules, &load_error);
-  if (!rules) {
-    ev.exit_code = kExitErrors;
-    ev.error = c.file + ": /rules: " + load_error.text();
-    return ev;
-  }
-  // One scrubber (one render) per trace file.
-  std::map<std::string, std::unique_ptr<scrub::Scrubber>> scrubbers;
-  std::map<std::string, std::string> texts;
-  for (const auto& [f, label] : labelled) {
-    std::string why;
-    scrubbers[label] = scrub::Scrubber::create(rules, {}, &why);
-    if (!scrubbers[label]) {
-      ev.exit_code = kExitErrors;
-      ev.error = c.rules + ": " + why;
-      return ev;
-    }
-    texts[label];
-  }
-
-  diag::Reporter reporter;
-  std::string io_error;
-  int status = run_trace_checks(trace_dir, reporter, [&](const reader::Record& r) {
-    std::string label = label_for(r.file ? *r.file : std::string());
-    auto it = scrubbers.find(label);
-    if (it == scrubbers.end()) return;
-    scrub::ScrubResult sr = it->second->scrub(r, texts[label]);
-    if (sr.outcome == scrub::Outcome::Failed)
-      ev.problems.push_back("scrub rule " + sr.rule + " failed on " + label + ":" + std::to_string(r.line) + ": " +
-                            sr.message);
-  }, io_error);
-  if (status != kExitOk) {
-    ev.error = trace_dir + ": " + io_error;
-    return ev;
-  }
-
   golden::GoldenDoc& doc = ev.doc;
   doc.case_name = c.name;
   doc.emitter = ev.emitter;
   doc.rules = c.rules;
+  doc.rules_fingerprint = golden::rules_fingerprint(c.rules);
   doc.outcome = {ev.outcome.exit_status, ev.outcome.exception};
   doc.facts_json = facts;
   std::map<std::string, const diag::Verdict*> verdict_of;
@@ -152,7 +131,7 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
     }
     doc.profiles.push_back(std::move(section));
   }
-  for (const auto& [f, label] : labelled) doc.traces.push_back({label, texts[label]});
+  for (const format::Section& s : sections) doc.traces.push_back({s.label, s.text});
   ev.text = golden::render_golden(doc);
   check_outcome(ev.outcome, ev.problems);
 
@@ -169,9 +148,11 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
         continue;
       }
       const diag::Verdict* model = verdict_of.count(name) ? verdict_of[name] : nullptr;
-      for (const auto& [f, label] : labelled) {
+      for (size_t i = 0; i < sections.size(); ++i) {
+        if (std::string pf = parser_format(name); !pf.empty() && section_format[i] != pf) continue;
+        const std::string& label = sections[i].label;
         checks::ParserResult r = checks::run_external_parser(
-            *parser, f.path, options.work_dir + "/external/" + name + "/" + label);
+            *parser, sections[i].file, options.work_dir + "/external/" + name + "/" + label);
         r.artifact = label;
         if (r.status == checks::ParserStatus::Crashed || r.status == checks::ParserStatus::TimedOut ||
             r.status == checks::ParserStatus::Error) {

@@ -2,11 +2,14 @@
 // external parsers said about it. Live runs and replays go through this one
 // function, so a replay checks stored artifacts exactly as the live run did.
 //
-// Pipeline: outcome.json / env.json / facts.json (capture_files.h) ->
-// reader over torch_trace/ -> TorchTraceChecker findings -> every profile of
-// the case resolved (diag::resolve) -> scrubber (the case's rule set, one
-// render per trace file) -> golden_doc.h. External parsers then run on each
-// trace file when installed; their results stay outside the document.
+// Pipeline: outcome.json / env.json / facts.json (capture_files.h) -> for
+// each format of the case, in case order, Format::check over
+// capture_dir/<format id>/ (format/format.h: one pass that reports findings
+// and renders the canonical sections; the case's rule set goes to the format
+// it names, the others use their default set) -> every profile of the case
+// resolved (diag::resolve) over all findings -> golden_doc.h. External
+// parsers then run on the files of the format they read, when installed;
+// their results stay outside the document.
 //
 // Contract: a declared skip (outcome.json "skipped") is ok with only
 // `outcome` (and `env` when readable) filled in. `ok` false means the capture could not be evaluated at all
@@ -25,6 +28,7 @@
 #include "checks/external_parser.h"
 #include "golden/golden_doc.h"
 #include "report/capture_files.h"
+#include "scrub/scrubber.h"
 
 namespace tc::report {
 
@@ -47,6 +51,9 @@ struct Evaluation {
   std::string diagnostics_text;          // every finding in full (compiler style), per profile
   std::vector<checks::ParserResult> parsers;
   std::vector<std::string> problems;
+  // Hits per rule of the case's rule set, summed over every trace file it
+  // scrubbed (zero hits: a dead rule). Empty when nothing was scrubbed.
+  std::vector<scrub::RuleUse> rule_usage;
 };
 
 Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir, const EvaluateOptions& options);

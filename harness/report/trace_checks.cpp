@@ -1,24 +1,42 @@
 #include "report/trace_checks.h"
 
-#include "checks/torch_trace_checker.h"
+#include <filesystem>
+
 #include "diag/exit_code.h"
-#include "reader/torch_trace/reader.h"
 
 namespace tc::report {
 
-int run_trace_checks(const std::string& trace_dir, diag::Reporter& reporter,
-                     const std::function<void(const reader::Record&)>& on_record, std::string& io_error) {
-  reader::ReadOptions options;
-  checks::TorchTraceChecker checker(reporter);
-  int status = reader::read_torch_trace(
-      trace_dir, options, reporter,
-      [&](reader::Record& r) {
-        checker.feed(r);
-        on_record(r);
-      },
-      nullptr, &io_error);
-  checker.finish();
-  return status;
+bool run_trace_checks(const std::vector<std::string>& formats, const std::string& capture_dir, const std::string& rules,
+                      diag::Reporter& reporter, FormatRun& out, std::string& error, bool& error_is_case) {
+  error_is_case = false;
+  std::string rules_format = rules.substr(0, rules.find('/'));
+  for (const std::string& id : formats) {
+    const format::Format* f = format::find_format(id);
+    if (!f) {
+      error_is_case = true;
+      error = "/formats: no reader for format \"" + id + "\" in this build";
+      return false;
+    }
+    format::CheckRequest request;
+    request.path = capture_dir + "/" + id;
+    request.reporter = &reporter;
+    request.rules = rules_format == id ? rules : std::string();
+    request.canonical = &out.sections;
+    request.problems = &out.problems;
+    request.rule_usage = &out.rule_usage;
+    std::error_code ec;
+    if (!std::filesystem::exists(request.path, ec)) {
+      error = request.path + ": the capture has no " + id + "/ folder";
+      return false;
+    }
+    std::string io_error;
+    if (f->check(request, io_error) != kExitOk) {
+      error = request.path + ": " + io_error;
+      return false;
+    }
+    out.section_format.resize(out.sections.size(), id);
+  }
+  return true;
 }
 
 }  // namespace tc::report

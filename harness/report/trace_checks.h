@@ -1,19 +1,33 @@
-// The one place evaluation calls the reader and the TORCH_TRACE checks: every
-// record is checked, then handed to `on_record` (the scrubber).
+// The one place evaluation runs the formats' checks over a capture: for each
+// format of a case, in case order, Format::check over capture_dir/<id>/ with
+// the canonical text requested (format/format.h).
 //
-// Contract: returns kExitOk, or kExitIo with `io_error` set when the folder
-// or a file cannot be read; findings go to `reporter`.
+// Contract: returns true with every finding in `reporter` and every file's
+// Section appended to `out.sections` (out.section_format[i] names the format
+// of sections[i]). Returns false with `error` set when a format has no
+// reader in this build (error_is_case true: the case is wrong), or its folder
+// is missing or cannot be read (an unreadable capture). The case's rule set
+// goes to the format it names ("<format>/<set>"); the others use their
+// default set.
 #pragma once
 
-#include <functional>
 #include <string>
+#include <vector>
 
 #include "diag/reporter.h"
-#include "reader/torch_trace/record.h"
+#include "format/format.h"
+#include "scrub/scrubber.h"
 
 namespace tc::report {
 
-int run_trace_checks(const std::string& trace_dir, diag::Reporter& reporter,
-                     const std::function<void(const reader::Record&)>& on_record, std::string& io_error);
+struct FormatRun {
+  std::vector<format::Section> sections;
+  std::vector<std::string> section_format;
+  std::vector<std::string> problems;       // failures no golden can accept
+  std::vector<scrub::RuleUse> rule_usage;  // of the rule sets applied
+};
+
+bool run_trace_checks(const std::vector<std::string>& formats, const std::string& capture_dir, const std::string& rules,
+                      diag::Reporter& reporter, FormatRun& out, std::string& error, bool& error_is_case);
 
 }  // namespace tc::report

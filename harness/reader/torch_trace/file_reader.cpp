@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "diag/exit_code.h"
 #include "io/utf8.h"
 
@@ -132,6 +134,13 @@ void FileReader::on_piece(const io::Line& piece) {
         recognise();
         piece_mode_ = PieceMode::Envelope;
         long_line_.assign(text);
+        if (!long_line_reported_) {
+          long_line_reported_ = true;
+          report("input-long-line", piece.number, 1,
+                 fmt::format("the envelope line is longer than {} bytes (first here)", options_.max_piece), {}, {},
+                 "PyTorch interns strings and moves large data to payloads; a line this long is usually "
+                 "lines joined by a lost newline");
+        }
       } else {
         on_unmatched_line(text, piece.number);
       }
@@ -148,6 +157,12 @@ void FileReader::on_piece(const io::Line& piece) {
           std::string().swap(long_line_);
           piece_mode_ = PieceMode::Skip;
         } else {
+          // Grow by doubling, never past the limit plus the parser's padding:
+          // the limit bounds memory, so capacity must not overshoot it.
+          size_t need = long_line_.size() + text.size() + json::Parser::kPadding;
+          if (need > long_line_.capacity())
+            long_line_.reserve(
+                std::min(std::max(need, 2 * long_line_.capacity()), options_.max_line_bytes + json::Parser::kPadding));
           long_line_.append(text);
         }
         break;

@@ -92,6 +92,7 @@ class FileReader {
 
   size_t bom_length_ = 0;
   bool crlf_reported_ = false;
+  bool long_line_reported_ = false;  // input-long-line: once per file
   bool launcher_reported_ = false;
 
   // Orphan payload lines, reported once per run of them.

@@ -1,14 +1,115 @@
 // The TORCH_TRACE format (format/format.h): glog-prefixed log lines, or a
 // TORCH_TRACE directory of per-rank files.
+//
+// Canonical text: one Section per trace file, labelled "rank_<N>" for a
+// ranked file and "log" for a single rank-less one ("log_<i>" when several),
+// so the random part of PyTorch's file names never reaches a golden; each
+// file is scrubbed by its own Scrubber (one render: placeholder numbering per
+// file) with the requested rule set (default torch_trace/pytorch_test).
 #include "format/format.h"
+
+#include <filesystem>
+#include <map>
+#include <memory>
 
 #include "checks/torch_trace_checker.h"
 #include "diag/exit_code.h"
 #include "reader/torch_trace/directory.h"
 #include "reader/torch_trace/reader.h"
+#include "scrub/load.h"
+#include "scrub/scrubber.h"
 
 namespace tc::format {
 namespace {
+namespace fs = std::filesystem;
+
+constexpr const char* kDefaultRules = "torch_trace/pytorch_test";
+
+std::vector<std::pair<reader::TraceFile, std::string>> label_files(const std::vector<reader::TraceFile>& files) {
+  size_t rankless = 0;
+  for (const auto& f : files) rankless += f.rank < 0;
+  std::vector<std::pair<reader::TraceFile, std::string>> out;
+  size_t i = 0;
+  for (const auto& f : files) {
+    std::string label = f.rank >= 0 ? "rank_" + std::to_string(f.rank)
+                                    : (rankless == 1 ? "log" : "log_" + std::to_string(++i));
+    for (const auto& [g, l] : out)
+      if (l == label) label += "_" + fs::path(f.path).filename().string();  // two files of one rank
+    out.emplace_back(f, label);
+  }
+  return out;
+}
+
+void add_usage(std::vector<scrub::RuleUse>& into, const std::vector<scrub::RuleUse>& usage) {
+  for (const scrub::RuleUse& u : usage) {
+    bool found = false;
+    for (scrub::RuleUse& v : into)
+      if (v.id == u.id && v.kind == u.kind) v.hits += u.hits, found = true;
+    if (!found) into.push_back(u);
+  }
+}
+
+int check_canonical(const CheckRequest& request, std::string& io_error) {
+  std::vector<reader::TraceFile> files;
+  std::error_code ec;
+  if (fs::is_directory(request.path, ec)) {
+    if (!reader::list_trace_files(request.path, files, &io_error)) return kExitIo;
+  } else {
+    files.push_back({request.path, -1});
+  }
+  auto labelled = label_files(files);
+  std::map<std::string, std::string> label_of;  // path and file name -> label
+  for (const auto& [f, label] : labelled) {
+    label_of[f.path] = label;
+    label_of[fs::path(f.path).filename().string()] = label;
+  }
+  auto label_for = [&](const std::string& file) -> std::string {
+    if (auto it = label_of.find(file); it != label_of.end()) return it->second;
+    if (auto it = label_of.find(fs::path(file).filename().string()); it != label_of.end()) return it->second;
+    return std::string();
+  };
+
+  std::string rules_id = request.rules.empty() ? kDefaultRules : request.rules;
+  scrub::LoadError load_error;
+  auto rules = scrub::load_rule_set(rules_id, &load_error);
+  if (!rules) {
+    if (request.problems) request.problems->push_back(rules_id + ": " + load_error.text());
+    return kExitOk;
+  }
+  std::map<std::string, std::unique_ptr<scrub::Scrubber>> scrubbers;
+  std::map<std::string, std::string> texts;
+  for (const auto& [f, label] : labelled) {
+    std::string why;
+    scrubbers[label] = scrub::Scrubber::create(rules, {}, &why);
+    if (!scrubbers[label]) {
+      if (request.problems) request.problems->push_back(rules_id + ": " + why);
+      return kExitOk;
+    }
+    texts[label];
+  }
+
+  checks::TorchTraceChecker checker(*request.reporter);
+  int rc = reader::read_torch_trace(
+      request.path, reader::ReadOptions{}, *request.reporter,
+      [&](reader::Record& r) {
+        checker.feed(r);
+        std::string label = label_for(r.file ? *r.file : std::string());
+        auto it = scrubbers.find(label);
+        if (it == scrubbers.end()) return;
+        scrub::ScrubResult sr = it->second->scrub(r, texts[label]);
+        if (sr.outcome == scrub::Outcome::Failed && request.problems)
+          request.problems->push_back("scrub rule " + sr.rule + " failed on " + label + ":" + std::to_string(r.line) +
+                                      ": " + sr.message);
+      },
+      nullptr, &io_error);
+  checker.finish();
+  if (rc != kExitOk) return rc;
+  for (const auto& [f, label] : labelled) {
+    request.canonical->push_back({label, f.path, texts[label]});
+    if (request.rule_usage) add_usage(*request.rule_usage, scrubbers[label]->rule_usage());
+  }
+  return kExitOk;
+}
 
 // A glog line starts with a level letter and MMDD: "I1122 ..." (possibly
 // after a "[rankN]:" launcher prefix, which the reader diagnoses).
@@ -39,6 +140,7 @@ int sniff(const SniffInput& in) {
 }
 
 int check(const CheckRequest& request, std::string& io_error) {
+  if (request.canonical) return check_canonical(request, io_error);
   checks::TorchTraceChecker checker(*request.reporter);
   reader::ReadOptions options;
   int rc = reader::read_torch_trace(
@@ -53,7 +155,7 @@ Format torch_trace_format() {
   return {"torch_trace",
           "TORCH_TRACE structured compile logs (files, .gz, '-' or a "
           "TORCH_TRACE directory)",
-          sniff, check};
+          sniff, check, {"default", "tlparse-0.4.3"}};
 }
 
 }  // namespace tc::format

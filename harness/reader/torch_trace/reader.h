@@ -28,7 +28,10 @@ namespace tc::reader {
 
 struct ReadOptions {
   size_t max_kept_payload = size_t{64} << 20;  // bytes of payload text kept per record
-  size_t max_line_bytes = size_t{256} << 20;   // longer envelope lines are reported, not parsed
+  // Longer envelope lines are reported, not parsed. PyTorch puts large data in
+  // payloads, so real envelopes stay far below this; the limit bounds memory
+  // (an envelope is held whole to parse it: the line plus its parsed value).
+  size_t max_line_bytes = size_t{16} << 20;
   size_t max_piece = size_t{4} << 20;          // longer lines are read in pieces of this size
 };
 

@@ -1,0 +1,319 @@
+#include "render/chrome_canonical.h"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "checks/chrome_fields.h"
+#include "scrub/load.h"
+
+namespace tc::render {
+namespace {
+
+constexpr int64_t kOpenEnd = std::numeric_limits<int64_t>::max();
+
+// A linked value: replaced by <NS_n> once the output order is known.
+std::string marker(std::string_view ns, std::string_view value) {
+  std::string m = "\x01";
+  m += ns;
+  m += '\x02';
+  m += value;
+  m += '\x03';
+  return m;
+}
+
+// The text with every marker reduced to its namespace (the content without ids).
+std::string strip_markers(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '\x01') {
+      out += s[i];
+      continue;
+    }
+    size_t sep = s.find('\x02', i), end = s.find('\x03', i);
+    out += "<" + s.substr(i + 1, sep - i - 1) + ">";
+    i = end;
+  }
+  return out;
+}
+
+std::string quote(std::string_view s) { return nlohmann::json(std::string(s)).dump(); }
+
+int64_t to_ns(double us) { return static_cast<int64_t>(std::llround(us * 1000.0)); }
+
+bool contains(const std::vector<std::string>& v, std::string_view s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+std::vector<std::string> strings(const nlohmann::json& j, const char* key) {
+  std::vector<std::string> out;
+  if (j.contains(key))
+    for (const auto& v : j.at(key)) out.push_back(v.get<std::string>());
+  return out;
+}
+
+}  // namespace
+
+bool load_chrome_rules(std::string_view ref, ChromeRules& rules, std::string& error) {
+  std::optional<std::string> path = scrub::resolve_rule_set(ref, &error);
+  if (!path) return false;
+  std::ifstream in(*path);
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    nlohmann::json j = nlohmann::json::parse(text.str());
+    if (j.value("format", "") != "chrome_trace") {
+      error = *path + ": not a chrome_trace rule set (\"format\" is not \"chrome_trace\")";
+      return false;
+    }
+    const nlohmann::json& c = j.at("canonical");
+    rules.name = j.at("name").get<std::string>();
+    rules.keep_args = strings(c, "keep_args");
+    rules.drop_cats = strings(c, "drop_cats");
+    rules.drop_names = strings(c, "drop_names");
+    rules.mask_members = strings(c, "mask_members");
+    if (c.contains("link_args"))
+      for (const auto& [k, v] : c.at("link_args").items()) rules.link_args[k] = v.get<std::string>();
+    if (c.contains("flow_namespace"))
+      for (const auto& [k, v] : c.at("flow_namespace").items()) rules.flow_namespace[k] = v.get<std::string>();
+    if (c.contains("mask_pattern")) rules.mask_pattern = c.at("mask_pattern").get<std::string>();
+    if (c.contains("max_events")) rules.max_events = c.at("max_events").get<size_t>();
+    RE2 re(rules.mask_pattern);
+    if (!re.ok()) {
+      error = *path + ": /canonical/mask_pattern: " + re.error();
+      return false;
+    }
+  } catch (const std::exception& e) {
+    error = *path + ": " + e.what();
+    return false;
+  }
+  return true;
+}
+
+struct ChromeCanonical::Impl {
+  struct Ev {
+    char ph;
+    std::string head;  // "X cpu_op aten::mm {...}" (with markers)
+    int64_t ts, end;
+    uint64_t index;
+  };
+  struct Thread {
+    std::string pid, tid, name;
+    std::vector<Ev> events;
+    std::vector<size_t> open;  // indices of open B's
+  };
+  struct Process {
+    std::string name, labels;
+  };
+
+  ChromeRules rules;
+  std::unique_ptr<RE2> mask;
+  std::map<std::string, std::string> members;
+  std::map<std::string, Process> processes;
+  std::map<std::pair<std::string, std::string>, Thread> threads;
+  uint64_t kept = 0, not_kept = 0;
+
+  std::string masked(std::string s) const {
+    RE2::GlobalReplace(&s, *mask, "<N>");
+    return s;
+  }
+
+  std::string render_thread(const Thread& t) const {
+    std::vector<const Ev*> order;
+    for (const Ev& e : t.events) order.push_back(&e);
+    std::sort(order.begin(), order.end(), [](const Ev* a, const Ev* b) {
+      if (a->ts != b->ts) return a->ts < b->ts;
+      if (a->end != b->end) return a->end > b->end;  // the longer one is the parent
+      return a->index < b->index;
+    });
+    std::string out;
+    std::vector<const Ev*> stack;
+    for (const Ev* e : order) {
+      while (!stack.empty() && !(e->ts >= stack.back()->ts && e->end <= stack.back()->end)) stack.pop_back();
+      out.append(4 + 2 * stack.size(), ' ');
+      out += e->head;
+      out += '\n';
+      if (e->ph == 'X' || e->ph == 'B') stack.push_back(e);
+    }
+    return out;
+  }
+};
+
+ChromeCanonical::ChromeCanonical(ChromeRules rules) : impl_(std::make_unique<Impl>()) {
+  impl_->rules = std::move(rules);
+  impl_->mask = std::make_unique<RE2>(impl_->rules.mask_pattern);
+}
+
+ChromeCanonical::~ChromeCanonical() = default;
+
+void ChromeCanonical::member(const reader::ChromeMember& m) {
+  if (contains(impl_->rules.mask_members, m.key))
+    impl_->members[m.key] = "<masked>";
+  else
+    impl_->members[m.key] = m.parsed ? simdjson::minify(m.value) : std::string("<too large>");
+}
+
+void ChromeCanonical::event(const reader::ChromeEvent& e) {
+  Impl& d = *impl_;
+  const ChromeRules& r = d.rules;
+  simdjson::dom::object o = e.object;
+  std::string_view ph_text, name, cat;
+  if (o["ph"].get_string().get(ph_text) != simdjson::SUCCESS || ph_text.size() != 1) return;
+  char ph = ph_text[0];
+  if (o["name"].get_string().get(name) != simdjson::SUCCESS) name = {};
+  if (o["cat"].get_string().get(cat) != simdjson::SUCCESS) cat = {};
+  if (contains(r.drop_cats, cat) || contains(r.drop_names, name)) return;
+
+  std::string keys[2];
+  const char* fields[2] = {"pid", "tid"};
+  for (int i = 0; i < 2; ++i) {
+    simdjson::dom::element v;
+    checks::FieldId id;
+    keys[i] = o[fields[i]].get(v) == simdjson::SUCCESS && checks::read_id(v, id)
+                  ? (id.is_string ? "s:" : "i:") + id.text
+                  : "-";
+  }
+  simdjson::dom::object args;
+  bool has_args = o["args"].get_object().get(args) == simdjson::SUCCESS;
+  if (ph == 'M') {
+    std::string_view value;
+    if (!has_args) return;
+    if (name == "process_name" && args["name"].get_string().get(value) == simdjson::SUCCESS)
+      d.processes[keys[0]].name = d.masked(std::string(value));
+    else if (name == "process_labels" && args["labels"].get_string().get(value) == simdjson::SUCCESS)
+      d.processes[keys[0]].labels = d.masked(std::string(value));
+    else if (name == "thread_name" && args["name"].get_string().get(value) == simdjson::SUCCESS)
+      d.threads[{keys[0], keys[1]}].name = d.masked(std::string(value));
+    return;
+  }
+  if (d.kept >= r.max_events) {
+    ++d.not_kept;
+    return;
+  }
+  ++d.kept;
+
+  Impl::Thread& t = d.threads[{keys[0], keys[1]}];
+  t.pid = keys[0], t.tid = keys[1];
+  double ts_us = 0, dur_us = 0;
+  simdjson::dom::element v;
+  if (o["ts"].get(v) == simdjson::SUCCESS) checks::read_number(v, ts_us);
+  int64_t ts = to_ns(ts_us);
+  if (ph == 'E') {
+    if (!t.open.empty()) {
+      t.events[t.open.back()].end = ts;
+      t.open.pop_back();
+    }
+    return;
+  }
+  std::string head(1, ph);
+  head += ' ';
+  head += cat.empty() ? "-" : std::string(cat);
+  head += ' ';
+  head += name.empty() ? "-" : quote(name);
+  std::string id;
+  if (std::string_view("stfbne").find(ph) != std::string_view::npos && checks::read_event_id(o, id)) {
+    std::string ns;
+    if (ph == 's' || ph == 't' || ph == 'f') {
+      auto it = r.flow_namespace.find(std::string(cat));
+      ns = it != r.flow_namespace.end() ? it->second : "FLOW_" + std::string(cat);
+    } else {
+      ns = "ASYNC_" + std::string(cat);
+    }
+    head += " id=" + marker(ns, id);
+  }
+  std::string_view scope;
+  if ((ph == 'i' || ph == 'I') && o["s"].get_string().get(scope) == simdjson::SUCCESS)
+    head += " s=" + std::string(scope);
+  if (has_args) {
+    std::string shown;
+    for (const std::string& k : r.keep_args)
+      if (args[k].get(v) == simdjson::SUCCESS)
+        shown += (shown.empty() ? "" : ",") + quote(k) + ":" + simdjson::minify(v);
+    for (const auto& [k, ns] : r.link_args) {
+      checks::FieldId fid;
+      if (args[k].get(v) == simdjson::SUCCESS)
+        shown += (shown.empty() ? "" : ",") + quote(k) + ":" +
+                 marker(ns, checks::read_id(v, fid) ? fid.text : simdjson::minify(v));
+    }
+    if (!shown.empty()) head += " {" + shown + "}";
+  }
+  int64_t end = ts;
+  if (ph == 'X' && o["dur"].get(v) == simdjson::SUCCESS && checks::read_number(v, dur_us))
+    end = ts + std::max<int64_t>(0, to_ns(ts_us + dur_us) - ts);
+  if (ph == 'B') end = kOpenEnd;
+  if (ph == 'B') t.open.push_back(t.events.size());
+  t.events.push_back({ph, std::move(head), ts, end, e.index});
+}
+
+std::string ChromeCanonical::render() const {
+  const Impl& d = *impl_;
+  std::string out;
+  for (const auto& [k, v] : d.members) out += "meta " + k + "=" + v + "\n";
+
+  // Threads ordered by content, processes by their threads' content.
+  struct T {
+    std::string key, text, name;
+  };
+  std::map<std::string, std::vector<T>> by_process;
+  for (const auto& [ids, t] : d.threads) {
+    std::string text = d.render_thread(t);
+    std::string header = t.name.empty() ? "" : " name=" + quote(t.name);
+    by_process[ids.first].push_back({strip_markers(header + "\n" + text), text, header});
+  }
+  for (const auto& [pid, p] : d.processes) by_process[pid];
+  struct P {
+    std::string key, header;
+    std::vector<T> threads;
+  };
+  std::vector<P> procs;
+  for (auto& [pid, threads] : by_process) {
+    std::sort(threads.begin(), threads.end(), [](const T& a, const T& b) { return a.key < b.key; });
+    P p;
+    auto it = d.processes.find(pid);
+    if (it != d.processes.end()) {
+      if (!it->second.name.empty()) p.header += " name=" + quote(it->second.name);
+      if (!it->second.labels.empty()) p.header += " labels=" + quote(it->second.labels);
+    }
+    if (pid.starts_with("s:")) p.header += " pid=" + quote(d.masked(pid.substr(2)));  // "Spans", "Traces": names
+    p.key = p.header;
+    for (const T& t : threads) p.key += "\n" + t.key;
+    p.threads = std::move(threads);
+    procs.push_back(std::move(p));
+  }
+  std::sort(procs.begin(), procs.end(), [](const P& a, const P& b) { return a.key < b.key; });
+  for (size_t i = 0; i < procs.size(); ++i) {
+    out += "process " + std::to_string(i + 1) + procs[i].header + "\n";
+    for (size_t j = 0; j < procs[i].threads.size(); ++j) {
+      out += "  thread " + std::to_string(i + 1) + "." + std::to_string(j + 1) + procs[i].threads[j].name + "\n";
+      out += procs[i].threads[j].text;
+    }
+  }
+  if (d.not_kept > 0) out += "(" + std::to_string(d.not_kept) + " more events not rendered)\n";
+
+  // Linked values -> <NS_n>, numbered per namespace in output order.
+  std::map<std::pair<std::string, std::string>, size_t> numbers;
+  std::map<std::string, size_t> next;
+  std::string final_text;
+  final_text.reserve(out.size());
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (out[i] != '\x01') {
+      final_text += out[i];
+      continue;
+    }
+    size_t sep = out.find('\x02', i), end = out.find('\x03', i);
+    std::string ns = out.substr(i + 1, sep - i - 1), value = out.substr(sep + 1, end - sep - 1);
+    auto [it, fresh] = numbers.try_emplace({ns, value}, 0);
+    if (fresh) it->second = ++next[ns];
+    final_text += "<" + ns + "_" + std::to_string(it->second) + ">";
+    i = end;
+  }
+  return final_text;
+}
+
+}  // namespace tc::render

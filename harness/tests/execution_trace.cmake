@@ -1,0 +1,50 @@
+# Execution traces and inductor debug-trace directories through
+# `tracecheck check`: hand-edited real fixtures (data/execution_trace/README.md)
+# are reported with the node id and the JSON pointer, and every execution
+# trace of ../shared/corpus gets the verdict MANIFEST.tsv gives it (skipped,
+# 77, without the corpus).
+set(ET_DATA ${CMAKE_CURRENT_SOURCE_DIR}/data/execution_trace)
+
+function(tracecheck_et_test name expected_exit regex script)
+  add_test(NAME execution_trace_${name}
+           COMMAND sh -c "T=\"$1\"; D=\"$2\"; ${script}; rc=$?; [ $rc -eq ${expected_exit} ] || { echo \"exit $rc, expected ${expected_exit}\"; exit 1; }"
+                   sh $<TARGET_FILE:tracecheck> ${ET_DATA})
+  set_tests_properties(execution_trace_${name} PROPERTIES LABELS "cli;execution_trace")
+  if(NOT regex STREQUAL "")
+    set_tests_properties(execution_trace_${name} PROPERTIES PASS_REGULAR_EXPRESSION "${regex}")
+  endif()
+endfunction()
+
+tracecheck_et_test(real_trace_is_clean 0 "^verdicts: default pass, chakra pass, param pass\n0 errors, 0 warnings\n$"
+                   "\"$T\" check \"$D/valid.et.json\" 2>&1 >/dev/null | tail -n 2")
+tracecheck_et_test(real_trace_chakra_and_param 0 ""
+                   "\"$T\" check --profile chakra \"$D/valid.et.json\" && \"$T\" check --profile param \"$D/valid.et.json\"")
+tracecheck_et_test(missing_parent 1
+                   "missing_parent\\.et\\.json:16:5: error\\[et-parent-missing\\]: node 8: ctrl_deps 94 names no node \\(et-node\\) at /nodes/2/ctrl_deps"
+                   "\"$T\" check \"$D/missing_parent.et.json\" 2>&1")
+tracecheck_et_test(duplicate_id 1
+                   "duplicate_id\\.et\\.json:16:5: error\\[et-id-duplicate\\]: node 5: id 5 is also the id of /nodes/1 \\(et-node\\) at /nodes/2/id"
+                   "\"$T\" check \"$D/duplicate_id.et.json\" 2>&1")
+tracecheck_et_test(truncated_is_located 1 "error\\[json-syntax\\]"
+                   "tmp=$(mktemp) && head -c 3000 \"$D/valid.et.json\" > $tmp && \"$T\" check $tmp 2>&1; rc=$?; rm -f $tmp; (exit $rc)")
+tracecheck_et_test(gzip_and_format_flag 0 "0 errors, 0 warnings"
+                   "tmp=$(mktemp) && gzip -c \"$D/valid.et.json\" > $tmp && \"$T\" check --format execution_trace $tmp 2>&1; rc=$?; rm -f $tmp; (exit $rc)")
+
+# Corpus verdicts: check_exit under default; Chakra rejects 1.0.1, PARAM
+# accepts every version in the corpus; no profile crashes.
+add_test(NAME execution_trace_corpus_verdicts
+         COMMAND sh -c "
+C=\"$2\"; T=\"$1\"
+[ -f \"$C/MANIFEST.tsv\" ] || { echo \"SKIP: no corpus at $C (the shared folder is optional)\"; exit 77; }
+fail=0
+grep -P '^[^#][^\\t]*\\texecution_trace\\t' \"$C/MANIFEST.tsv\" | while IFS=\"$(printf '\\t')\" read -r path fmt want rest; do
+  for p in default chakra param; do
+    \"$T\" check --profile $p \"$C/$path\" >/dev/null 2>&1; rc=$?
+    exp=$want
+    [ $p = chakra ] && case $path in *_1.0.1.json) exp=1;; esac
+    echo \"$p $path: exit $rc (expected $exp)\"
+    [ $rc -eq $exp ] || echo FAIL
+  done
+done | tee /dev/stderr | { ! grep -q FAIL; }
+" sh $<TARGET_FILE:tracecheck> ${PROJECT_SOURCE_DIR}/../shared/corpus)
+set_tests_properties(execution_trace_corpus_verdicts PROPERTIES SKIP_RETURN_CODE 77 LABELS "corpus;cli;execution_trace")
