@@ -403,6 +403,7 @@ def main(argv):
                "timed_out": False, "uncaught_exception": None}
     cmd = [sys.executable, driver] + args
     driver_wall = None
+    emitter_id = None
     if skip is None:
         t0 = time.monotonic()
         returncode, timed_out, terminated_by = run_driver(cmd, env, out, timeout_s, grace_s)
@@ -412,6 +413,7 @@ def main(argv):
                 recorded = json.load(f)  # what tracecheck_driver wrote
         except (OSError, ValueError):
             recorded = {}
+        emitter_id = recorded.get("emitter")
         outcome["exception"] = recorded.get("exception")
         outcome["uncaught_exception"] = recorded.get("uncaught_exception")
         outcome["exit_status"] = returncode if returncode >= 0 else 128 - returncode
@@ -424,7 +426,7 @@ def main(argv):
             open(os.path.join(out, name), "wb").close()
     write_json(os.path.join(out, "outcome.json"), outcome)
 
-    write_json(os.path.join(out, "env.json"), {
+    env_record = {
         "environment": opts.env_name,
         "device": device,
         "case": case.get("name"),
@@ -440,7 +442,10 @@ def main(argv):
         "started_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)),
         "driver_wall_s": driver_wall,
         "wall_s": round(time.time() - started, 3),
-    })
+    }
+    if emitter_id:
+        env_record["emitter"] = emitter_id
+    write_json(os.path.join(out, "env.json"), env_record)
     if skip is not None:
         print(f"capture: skipped: {skip}", file=sys.stderr)
         return SKIP_EXIT

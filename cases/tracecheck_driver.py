@@ -17,6 +17,20 @@ Contract (cases/README.md):
                          "execution_trace", "debug_dir"); capture.py makes it
                          fresh for every format the case lists. TORCH_TRACE
                          logs need no call: torch writes them to torch_trace/.
+  emitter(emitter_id)    names the emitter whose traces this driver captures
+                         when it is not torch (e.g. "clang-14"); the golden
+                         folder is golden/<emitter_id>/. Ids follow the
+                         emitter-id rule: [a-z0-9][a-z0-9.+-]*.
+  tool(argv, cwd=None)   runs a third-party emitter's command (stdout and
+                         stderr go to ours), records its exit status as the
+                         fact "<argv[0]> exit status", returns it.
+  tool_version(argv, pattern)
+                         the first group of RE `pattern` in what `argv`
+                         printed (e.g. clang's major version); raises when
+                         it does not match, so a changed tool is noticed.
+  collect(pattern, fmt)  copies the files matching glob `pattern` into
+                         artifact_dir(fmt) under their own names, sorted;
+                         returns their names.
   pytorch_test_setup()   what StructuredTraceTest.setUp and its base classes
                          (torch._dynamo / torch._inductor test_case.TestCase)
                          do before each test; see its docstring.
@@ -88,6 +102,40 @@ def artifact_dir(fmt):
     return path
 
 
+def emitter(emitter_id):
+    if not emitter_id or not all(c.islower() or c.isdigit() or c in ".+-" for c in emitter_id) \
+            or not (emitter_id[0].islower() or emitter_id[0].isdigit()):
+        raise ValueError(f"bad emitter id {emitter_id!r}")
+    _update_outcome("emitter", emitter_id)
+
+
+def tool(argv, cwd=None):
+    import subprocess
+    status = subprocess.run(argv, cwd=cwd, check=False).returncode
+    fact(f"{os.path.basename(argv[0])} exit status", status)
+    return status
+
+
+def tool_version(argv, pattern):
+    import re
+    import subprocess
+    done = subprocess.run(argv, check=False, capture_output=True, text=True)
+    found = re.search(pattern, done.stdout + done.stderr)
+    if not found:
+        raise RuntimeError(f"{argv}: no {pattern!r} in its output")
+    return found.group(1)
+
+
+def collect(pattern, fmt):
+    import glob
+    import shutil
+    names = []
+    for path in sorted(glob.glob(pattern)):
+        shutil.copyfile(path, os.path.join(artifact_dir(fmt), os.path.basename(path)))
+        names.append(os.path.basename(path))
+    return names
+
+
 def device_arg(argv=None):
     """Parses `--device cpu|cuda` (the only option every driver takes)."""
     parser = argparse.ArgumentParser(description=sys.modules["__main__"].__doc__)
@@ -143,7 +191,6 @@ def pytorch_test_setup():
         intern_table.clear()
     else:
         missing.append("torch._logging.structured.INTERN_TABLE")
-    fact("torch_version", torch.__version__)
     fact("fixture_missing_config", missing)
 
 

@@ -9,6 +9,10 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libssl-dev zlib1g-dev
   libvalijson-dev json-schema-test-suite
   python3 debootstrap util-linux
+  clang libclang-rt-14-dev
+  # Third-party emitters (cases/emitters/): installed up front, because apt
+  # inside parallel tests fights over the dpkg lock.
+  lld nodejs node-typescript uftrace python3-torch
 )
 
 missing=()

@@ -11,5 +11,9 @@ cmake --build build -j"$(nproc)"
 if [ -x ci/provision-env.sh ] && [ "${TRACECHECK_SKIP_ENV:-0}" != 1 ]; then
   ci/provision-env.sh trixie
 fi
-cd build
-ctest --output-on-failure -j"$(nproc)" "$@"
+(cd build && ctest --output-on-failure -j"$(nproc)" "$@")
+# Fuzz smoke: builds the reader and JSON fuzz targets with clang, 10 s each
+# (TRACECHECK_SKIP_FUZZ=1 leaves it out; ci/fuzz.sh runs longer on demand).
+if [ "${TRACECHECK_SKIP_FUZZ:-0}" != 1 ]; then
+  ci/fuzz.sh --smoke
+fi

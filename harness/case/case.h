@@ -29,6 +29,10 @@ struct Case {
   std::vector<std::string> external_parsers;  // preset names
   std::vector<Requirement> requires_;
   int timeout_s = 0;
+  // Pinned emitter environment ("host", "trixie", "sid"), "" when the caller
+  // chooses (run --env). "host" runs Debian's /usr/bin/python3: the tools
+  // of third-party emitter cases are installed on the host.
+  std::string environment;
 };
 
 }  // namespace tc::cases

@@ -90,6 +90,7 @@ std::optional<Case> load_case_file(const std::string& cases_root, const std::str
   if (doc.contains("requires"))
     for (const auto& r : doc["requires"]) c.requires_.push_back({r["feature"], r["reason"]});
   c.timeout_s = doc["timeout_s"].get<int>();
+  if (doc.contains("environment")) c.environment = doc["environment"].get<std::string>();
   return c;
 }
 
@@ -101,7 +102,9 @@ std::vector<std::string> list_case_names(const std::string& cases_root) {
        it.increment(ec)) {
     if (!it->is_regular_file() || it->path().extension() != ".json") continue;
     std::string rel = it->path().lexically_relative(root).replace_extension().generic_string();
-    if (rel.starts_with("emitters/") || rel.find('/') == std::string::npos) continue;
+    // Case files are <group>/<name>.json; deeper files are a case's own data
+    // (cases/emitters/package_example/...).
+    if (std::count(rel.begin(), rel.end(), '/') != 1) continue;
     names.push_back(rel);
   }
   std::sort(names.begin(), names.end());

@@ -29,8 +29,8 @@ std::optional<Case> load_case_file(const std::string& cases_root, const std::str
 std::vector<Case> load_cases_reporting(const std::string& cases_root, const std::vector<std::string>& names,
                                        std::vector<int>& codes);
 
-// Names of every case below cases_root, sorted (files under emitters/ are
-// not cases: that folder holds native emitters).
+// Names of every case below cases_root, sorted: the files
+// <group>/<name>.json (deeper files are a case's own data).
 std::vector<std::string> list_case_names(const std::string& cases_root);
 
 }  // namespace tc::cases

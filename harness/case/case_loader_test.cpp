@@ -25,6 +25,7 @@ json valid_doc() {
     "profiles": ["default", "tlparse"],
     "external_parsers": ["tlparse"],
     "requires": [{"feature": "cuda", "reason": "needs a CUDA device"}],
+    "environment": "trixie",
     "timeout_s": 300
   })");
 }

@@ -4,13 +4,14 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "io/data_root.h"
 #include "json/parse.h"
 #include "schema/schema.h"
 
 namespace tc::cases {
 namespace {
 
-std::string schema_file() { return std::string(TRACECHECK_SOURCE_DIR) + "/schemas/case.schema.json"; }
+std::string schema_file() { return io::data_root() + "/schemas/case.schema.json"; }
 
 // Compiled once; a schema that does not load is a build defect, reported as
 // a violation of every case so that it cannot go unnoticed.

@@ -38,7 +38,9 @@ std::optional<std::string> emitter_id_for_torch(std::string_view torch_version) 
 }
 
 bool is_emitter_id(std::string_view id) {
-  static const RE2 kId(R"(torch-[0-9A-Za-z][0-9A-Za-z.-]*)");
+  // "<tool>-<version>" (torch-2.6.0, clang-14) or a bare tool name
+  // (chromium, whose Debian version moves with every security update).
+  static const RE2 kId(R"([a-z][a-z0-9_]*(-[0-9A-Za-z][0-9A-Za-z.+-]*)?)");
   return RE2::FullMatch(id, kId) && id.find("..") == std::string_view::npos;
 }
 

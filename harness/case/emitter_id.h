@@ -24,8 +24,10 @@ namespace tc::cases {
 // start with a release segment (digits).
 std::optional<std::string> emitter_id_for_torch(std::string_view torch_version);
 
-// True when `id` is a well-formed emitter id (a safe folder name:
-// "torch-" then [0-9A-Za-z.-], no "..").
+// True when `id` is a well-formed emitter id (a safe folder name): a tool
+// name, optionally "-" and a version ("torch-2.6.0", "clang-14",
+// "chromium"); no "..". Drivers of tools other than torch record theirs with
+// tracecheck_driver.emitter().
 bool is_emitter_id(std::string_view id);
 
 }  // namespace tc::cases

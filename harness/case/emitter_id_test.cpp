@@ -42,6 +42,10 @@ TEST(EmitterId, ResultIsASafeFolderName) {
   EXPECT_FALSE(is_emitter_id("torch-.."));
   EXPECT_FALSE(is_emitter_id("2.6.0"));
   EXPECT_FALSE(is_emitter_id("torch-"));
+  // Other tools' emitters: a name, optionally with a version.
+  for (auto e : {"clang-14", "cmake-3.25", "uftrace-0.13", "chromium", "onnxruntime-1.21.0"})
+    EXPECT_TRUE(is_emitter_id(e)) << e;
+  for (auto e : {"Clang-14", "-14", "clang/14", "clang 14", "../clang", ""}) EXPECT_FALSE(is_emitter_id(e)) << e;
 }
 
 }  // namespace

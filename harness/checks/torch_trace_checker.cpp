@@ -21,6 +21,7 @@ void TorchTraceChecker::feed(const reader::Record& r) {
     in_file_ = true;
   }
   bool envelope_ok = check_envelope(r);
+  schemas_.feed(r);
   // tlparse interns a str record and moves on (lib.rs:678-682); a record it
   // cannot deserialize reaches none of its parsers either.
   const json::Value* str = r.envelope.find("str");
@@ -28,12 +29,16 @@ void TorchTraceChecker::feed(const reader::Record& r) {
   check_compile(r);
   if (!envelope_ok) return;
   check_payloads(r);
+  chromium_.feed(r);
+  ranks_.feed(r);
   if (const json::Value* m = r.envelope.find("compilation_metrics"); m && m->is_object()) check_metrics(r, *m);
 }
 
 void TorchTraceChecker::finish() {
   end_file();
   in_file_ = false;
+  chromium_.finish();
+  ranks_.finish();
 }
 
 void TorchTraceChecker::end_file() {

@@ -11,7 +11,10 @@
 // (tt-key-conflict), artifact encodings and json payloads, chromium_event
 // and dynamo_guards payloads (with json-* quirks found in them),
 // compilation_metrics without fail_reason, compile ids (tt-compile-id,
-// tt-compile-duplicate, tt-compile-unclosed).
+// tt-compile-duplicate, tt-compile-unclosed); chromium events as Chrome
+// trace events (checks/chromium_events.h) and, across rank files, the
+// compile sequences of the ranks (checks/rank_consistency.h); every record
+// against the TORCH_TRACE JSON Schemas (checks/schema_checks.h).
 #pragma once
 
 #include <array>
@@ -19,7 +22,10 @@
 #include <map>
 #include <string>
 
+#include "checks/chromium_events.h"
 #include "checks/payload_json.h"
+#include "checks/rank_consistency.h"
+#include "checks/schema_checks.h"
 #include "diag/reporter.h"
 #include "json/parse.h"
 #include "reader/torch_trace/record.h"
@@ -28,7 +34,8 @@ namespace tc::checks {
 
 class TorchTraceChecker {
  public:
-  explicit TorchTraceChecker(diag::Reporter& reporter) : reporter_(reporter) {}
+  explicit TorchTraceChecker(diag::Reporter& reporter)
+      : reporter_(reporter), chromium_(reporter), ranks_(reporter), schemas_(reporter) {}
 
   void feed(const reader::Record& record);
   void finish();
@@ -69,6 +76,9 @@ class TorchTraceChecker {
   std::string file_;
   bool in_file_ = false;
   std::map<std::array<int64_t, 3>, Compile> compiles_;
+  ChromiumEventChecker chromium_;
+  RankConsistencyChecker ranks_;
+  SchemaChecker schemas_;
 };
 
 }  // namespace tc::checks

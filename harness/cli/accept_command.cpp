@@ -1,8 +1,9 @@
 // tracecheck accept CASE CAPTURE_DIR: accepts a capture made elsewhere (for
 // example capture.py run alone on a GPU machine, cases/README.md): evaluates
 // it, writes its golden under the emitter its env.json names, and stores its
-// raw artifacts for replay. Under CI it is refused unless
-// TRACECHECK_FORCE_UPDATE=1, like every golden write.
+// raw artifacts for replay (TRACECHECK_UPDATE=new writes only a missing
+// golden, =pending a pending one for `tracecheck review`). Under CI it is
+// refused unless TRACECHECK_FORCE_UPDATE=1, like every golden write.
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -13,6 +14,7 @@
 #include "diag/exit_code.h"
 #include "golden/accept_policy.h"
 #include "golden/golden_store.h"
+#include "golden/pending_store.h"
 #include "report/judge.h"
 
 namespace tc::cli {
@@ -28,8 +30,7 @@ struct AcceptOptions {
 
 int accept_capture(const AcceptOptions& o) {
   if (!o.emitter.empty() && !cases::is_emitter_id(o.emitter)) {
-    std::fprintf(stderr, "tracecheck accept: '%s' is not an emitter id (e.g. torch-2.11.0-cu130)\n",
-                 o.emitter.c_str());
+    std::fprintf(stderr, "tracecheck accept: '%s' is not an emitter id (e.g. torch-2.11.0-cu130)\n", o.emitter.c_str());
     return kExitUsage;
   }
   std::string error;
@@ -50,7 +51,17 @@ int accept_capture(const AcceptOptions& o) {
   q.evidence_dir = (fs::path(work_root) / "accept" / c->name).string();
   q.golden_root = golden::default_golden_root();
   if (!o.emitter.empty()) q.emitter = o.emitter;
-  q.accept = golden::decide_accept(true);
+  // An explicit accept writes; TRACECHECK_UPDATE=new or pending narrow it.
+  golden::AcceptDecision policy = golden::decide_accept(false);
+  if (!policy.error.empty()) {
+    std::fprintf(stderr, "tracecheck accept: %s\n", policy.error.c_str());
+    return kExitUsage;
+  }
+  q.accept = policy.mode == golden::UpdateMode::New || policy.mode == golden::UpdateMode::Pending
+                 ? policy
+                 : golden::decide_mode(golden::UpdateMode::Always);
+  q.pending_root = golden::pending_root(work_root);
+  q.work_root = work_root;
   q.store_raw = true;
   q.accept_command = "tracecheck accept " + c->name + " " + o.capture_dir;
   q.mode = "accept";
@@ -59,16 +70,15 @@ int accept_capture(const AcceptOptions& o) {
   return report::judge_capture(q);
 }
 
-TRACECHECK_COMMAND(
-    "accept", "Accept a capture folder made elsewhere (e.g. on a GPU machine) as a case's golden",
-    [](CLI::App& sub) -> std::function<int()> {
-      auto o = std::make_shared<AcceptOptions>();
-      sub.add_option("case", o->case_name, "Case name (e.g. structured/example_fn)")->required();
-      sub.add_option("capture", o->capture_dir, "The folder capture.py --out wrote")->required();
-      sub.add_option("--emitter", o->emitter, "Emitter id; default: from the capture's env.json");
-      sub.add_option("--work-dir", o->work_dir, "Where evidence goes (default <build>/tracecheck-runs)");
-      return [o] { return accept_capture(*o); };
-    });
+TRACECHECK_COMMAND("accept", "Accept a capture folder made elsewhere (e.g. on a GPU machine) as a case's golden",
+                   [](CLI::App& sub) -> std::function<int()> {
+                     auto o = std::make_shared<AcceptOptions>();
+                     sub.add_option("case", o->case_name, "Case name (e.g. structured/example_fn)")->required();
+                     sub.add_option("capture", o->capture_dir, "The folder capture.py --out wrote")->required();
+                     sub.add_option("--emitter", o->emitter, "Emitter id; default: from the capture's env.json");
+                     sub.add_option("--work-dir", o->work_dir, "Where evidence goes (default <build>/tracecheck-runs)");
+                     return [o] { return accept_capture(*o); };
+                   });
 
 }  // namespace
 }  // namespace tc::cli

@@ -1,21 +1,32 @@
-// tracecheck check [--profile P] [--werror] [--output text|json] FILE...
+// tracecheck check [--profile P] [--format ID] [--werror] [--output text|json] FILE...
 //
-// Reads each input (a TORCH_TRACE log, .gz or not, "-" for stdin, or a
-// TORCH_TRACE directory), checks every record, prints the findings the
-// profile keeps (text or JSON lines on stdout), then "N errors, M warnings"
-// on stderr. Exit: 0 no errors (warnings allowed unless --werror), 1 errors,
-// 2 usage, 3 an input that cannot be opened or read.
+// Detects each input's format (format::detect_format; --format overrides):
+// a TORCH_TRACE log or directory, a Chrome/Kineto trace, ... (.gz or not,
+// "-" for stdin), checks it in one pass with that format's reader and
+// checks, prints the findings the profile keeps (text or JSON lines on
+// stdout; --output sarif|github for CI systems, diag/ci_output.h), then
+// one verdict per consumer profile of the formats read ("verdicts: chrome
+// pass, perfetto pass, hta FAIL") and, last, "N errors, M warnings" on stderr. An input no format claims
+// is error[input-format] at FILE:1:1. Several inputs are checked at once
+// (--jobs), with the findings a one-by-one run gives, in the same order.
+// Exit: 0 no errors (warnings allowed unless --werror), 1 errors, 2 usage,
+// 3 an input that cannot be opened or read.
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
-#include "checks/torch_trace_checker.h"
 #include "cli/command.h"
+#include "diag/ci_output.h"
 #include "diag/exit_code.h"
 #include "diag/profile.h"
 #include "diag/reporter.h"
-#include "reader/torch_trace/reader.h"
+#include "format/format.h"
+#include "report/parallel_check.h"
 
 namespace tc::cli {
 namespace {
@@ -24,8 +35,25 @@ struct CheckOptions {
   std::string profile = "default";
   bool werror = false;
   std::string output = "text";
+  std::string format;  // "" = detect per input
+  unsigned jobs = 0;   // inputs checked at once; 0 = report::default_jobs()
   std::vector<std::string> files;
 };
+
+// True for an empty file or one of whitespace only (checked up to 1 MiB:
+// no format claims such a file, and "empty" says more than "unknown").
+bool only_whitespace(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  char buf[4096];
+  size_t total = 0;
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    for (std::streamsize i = 0; i < in.gcount(); ++i)
+      if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r' && buf[i] != '\n') return false;
+    total += static_cast<size_t>(in.gcount());
+    if (total > (size_t{1} << 20)) return false;
+  }
+  return true;
+}
 
 std::string profile_names() {
   std::string names;
@@ -44,31 +72,86 @@ int run_check(const CheckOptions& o) {
                  profile_names().c_str());
     return kExitUsage;
   }
-  diag::Reporter reporter;
-  checks::TorchTraceChecker checker(reporter);
-  reader::ReadOptions options;
-  bool io_failed = false;
-  for (const std::string& file : o.files) {
-    std::string io_error;
-    int rc = reader::read_torch_trace(
-        file, options, reporter, [&](reader::Record& r) { checker.feed(r); }, nullptr, &io_error);
-    checker.finish();
-    if (rc == kExitIo) {
-      io_failed = true;
-      std::fprintf(stderr, "tracecheck check: cannot read %s\n", io_error.c_str());
+  const format::Format* forced = nullptr;
+  if (!o.format.empty() && !(forced = format::find_format(o.format))) {
+    std::string known;
+    for (const format::Format& f : format::all_formats()) known += (known.empty() ? "" : ", ") + f.id;
+    std::fprintf(stderr, "tracecheck check: unknown format '%s' (known: %s)\n", o.format.c_str(), known.c_str());
+    return kExitUsage;
+  }
+  // One input with its own Reporter; report/parallel_check.h runs several
+  // at once and merges their findings in input order.
+  std::mutex consumers_mutex;
+  std::vector<std::string> consumers;  // consumer profiles of the formats read, first seen first
+  auto note_consumers = [&](const format::Format& f) {
+    std::lock_guard lock(consumers_mutex);
+    for (const std::string& p : f.consumer_profiles)
+      if (std::find(consumers.begin(), consumers.end(), p) == consumers.end()) consumers.push_back(p);
+  };
+  auto check_one = [&](const std::string& file, diag::Reporter& reporter, std::string& io_error) -> int {
+    const format::Format* f = forced;
+    if (!f) {
+      std::string why;
+      f = format::detect_format(file, why);
+      if (!f) {
+        std::error_code ec;
+        bool exists = file == "-" || std::filesystem::exists(file, ec);
+        if (!exists) {
+          io_error = file + ": " + why;
+          return kExitIo;
+        }
+        if (file != "-" && std::filesystem::is_regular_file(file, ec) && only_whitespace(file)) {
+          reporter.report("input-empty", {file, 1, 1}, "the file is empty or holds only blank lines");
+          return kExitOk;
+        }
+        if (std::filesystem::is_directory(file, ec)) {
+          f = format::find_format("torch_trace");  // its reader says what a trace directory must hold
+        } else {
+          reporter.report("input-format", {file, 1, 1}, why, {}, {},
+                          "tracecheck reads TORCH_TRACE logs, Chrome/Kineto traces and execution traces; "
+                          "--format ID names one");
+          return kExitOk;
+        }
+      }
     }
+    note_consumers(*f);
+    format::CheckRequest request;
+    request.path = file;
+    request.reporter = &reporter;
+    return f->check(request, io_error);
+  };
+  diag::Reporter reporter;
+  bool io_failed = false;
+  for (const report::InputResult& r : report::check_inputs(o.files, o.jobs, check_one, reporter)) {
+    if (r.rc != kExitIo) continue;
+    io_failed = true;
+    std::fprintf(stderr, "tracecheck check: cannot read %s\n", r.io_error.c_str());
   }
   diag::Verdict verdict = diag::resolve(reporter, *profile);
   std::string out;
-  for (const diag::Diagnostic& d : verdict.diagnostics) {
-    out += o.output == "json" ? diag::format_json(d) : diag::format_text(d);
-    out += '\n';
+  if (o.output == "sarif") {
+    out = diag::format_sarif(verdict.diagnostics);
+  } else {
+    for (const diag::Diagnostic& d : verdict.diagnostics) {
+      out += o.output == "json"     ? diag::format_json(d)
+             : o.output == "github" ? diag::format_github(d)
+                                    : diag::format_text(d);
+      out += '\n';
+    }
   }
   std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
   if (verdict.not_shown > 0)
     std::fprintf(stderr, "%llu more findings not shown (at most 200 per rule)\n",
                  static_cast<unsigned long long>(verdict.not_shown));
+  std::string verdicts;
+  for (const std::string& name : consumers) {
+    const diag::Profile* p = diag::find_profile(name);
+    if (!p) continue;
+    diag::Verdict v = diag::resolve(reporter, *p);
+    verdicts += (verdicts.empty() ? "verdicts: " : ", ") + p->name + (v.errors ? " FAIL" : " pass");
+  }
+  if (!verdicts.empty()) std::fprintf(stderr, "%s\n", verdicts.c_str());
   std::fprintf(stderr, "%llu errors, %llu warnings\n", static_cast<unsigned long long>(verdict.errors),
                static_cast<unsigned long long>(verdict.warnings));
   if (io_failed) return kExitIo;
@@ -76,13 +159,18 @@ int run_check(const CheckOptions& o) {
 }
 
 TRACECHECK_COMMAND(
-    "check", "Check TORCH_TRACE logs (files, .gz, '-' or directories) and print findings",
+    "check", "Check traces (TORCH_TRACE logs, Chrome/Kineto traces, ...: files, .gz, '-' or directories)",
     [](CLI::App& sub) -> std::function<int()> {
       auto o = std::make_shared<CheckOptions>();
       sub.add_option("--profile", o->profile, "Whose reading to model: " + profile_names() + " (default: default)");
+      std::string formats;
+      for (const format::Format& f : format::all_formats()) formats += "\n  " + f.id + ": " + f.description;
+      sub.add_option("--format", o->format, "Read every input as this format instead of detecting it:" + formats);
       sub.add_flag("--werror", o->werror, "Fail (exit 1) on warnings too");
-      sub.add_option("--output", o->output, "text or json (one object per line)")
-          ->check(CLI::IsMember({"text", "json"}));
+      sub.add_option("-j,--jobs", o->jobs, "Inputs checked at once (default: the cores, at most 8)");
+      sub.add_option("--output", o->output,
+                     "text, json (one object per line), sarif (SARIF 2.1.0) or github (workflow annotations)")
+          ->check(CLI::IsMember({"text", "json", "sarif", "github"}));
       sub.add_option("files", o->files, "Inputs: files, .gz files, '-' for stdin, directories")->required();
       return [o] { return run_check(*o); };
     });

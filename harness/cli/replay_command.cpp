@@ -1,19 +1,26 @@
 // tracecheck replay CASE... [--emitter torch-X.Y.Z]: re-runs reader, checks,
 // scrub and compare on the raw artifacts stored beside each golden, without
 // torch. Without --emitter, every emitter that holds a golden for the case.
+// Goldens are written as TRACECHECK_UPDATE / --accept say; the stored
+// artifacts are the input, so no second capture is needed to trust them.
 #include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "case/case_loader.h"
+#include "case/shard.h"
 #include "case/emitter_id.h"
 #include "cli/command.h"
+#include "cli/report_options.h"
 #include "diag/exit_code.h"
 #include "golden/accept_policy.h"
 #include "golden/golden_store.h"
+#include "golden/pending_store.h"
 #include "golden/raw_artifacts.h"
+#include "golden/usage_log.h"
 #include "report/judge.h"
+#include "report/progress.h"
 
 namespace tc::cli {
 namespace {
@@ -25,29 +32,39 @@ struct ReplayOptions {
   bool accept = false;
   bool keep = false;
   std::string work_dir;
+  ReportOptions report;
+  std::string shard = "1/1";  // I/N (case/shard.h)
 };
 
 int replay_one(const cases::Case& c, const std::string& emitter, const ReplayOptions& o,
-               const golden::AcceptDecision& accept) {
+               const golden::AcceptDecision& accept, report::CaseResult& cr) {
+  cr.case_name = c.name;
+  cr.emitter = emitter;
+  cr.mode = "replay";
+  cr.status = "fail";
+  cr.exit_code = kExitErrors;
   std::string root = golden::default_golden_root();
   std::string raw = golden::raw_path(root, emitter, c.name);
   std::string work_root = o.work_dir.empty() ? report::default_work_root() : o.work_dir;
   fs::path evidence = fs::path(work_root) / "replay" / emitter / c.name;
   std::error_code ec;
   fs::remove_all(evidence, ec);
-  if (!fs::exists(golden::golden_path(root, emitter, c.name))) {
-    std::printf("FAIL %s  %s (replay)\n    %s\n", c.name.c_str(), emitter.c_str(),
-                golden::emitter_has_goldens(root, emitter)
-                    ? ("missing golden " + golden::golden_path(root, emitter, c.name) +
-                       "; replay needs one accepted from a live run").c_str()
-                    : ("no golden for " + emitter).c_str());
+  golden::record_use(work_root, emitter, c.name);
+  if (!fs::exists(golden::golden_path(root, emitter, c.name)) && !fs::is_directory(raw)) {
+    cr.message = golden::emitter_has_goldens(root, emitter)
+                     ? "missing golden " + golden::golden_path(root, emitter, c.name) +
+                           "; replay needs one accepted from a live run"
+                     : "no golden for " + emitter;
+    cr.golden_status = "missing";
+    std::printf("FAIL %s  %s (replay)\n    %s\n", c.name.c_str(), emitter.c_str(), cr.message.c_str());
     return kExitErrors;
   }
   std::string error;
   fs::path capture = evidence / "capture";
   if (!golden::restore_raw(raw, capture.string(), error)) {
-    std::printf("FAIL %s  %s (replay)\n    %s; accept the case live to store them\n", c.name.c_str(),
-                emitter.c_str(), error.c_str());
+    std::printf("FAIL %s  %s (replay)\n    %s; accept the case live to store them\n", c.name.c_str(), emitter.c_str(),
+                error.c_str());
+    cr.message = error;
     return kExitErrors;
   }
   report::JudgeRequest q;
@@ -63,7 +80,10 @@ int replay_one(const cases::Case& c, const std::string& emitter, const ReplayOpt
   q.keep = o.keep;
   q.capture_is_evidence = false;
   q.raw_shown = raw;
-  int code = report::judge_capture(q);
+  q.work_root = work_root;
+  q.pending_root = golden::pending_root(work_root);
+  o.report.apply(q);
+  int code = report::judge_capture(q, &cr);
   if (code == kExitOk && !o.keep) fs::remove_all(evidence, ec);
   return code;
 }
@@ -75,35 +95,69 @@ int replay_cases(const ReplayOptions& o) {
   }
   std::string cases_root = cases::default_cases_root();
   golden::AcceptDecision accept = golden::decide_accept(o.accept);
+  if (!accept.error.empty()) {
+    std::fprintf(stderr, "tracecheck replay: %s\n", accept.error.c_str());
+    return kExitUsage;
+  }
   std::vector<int> codes;
-  for (const cases::Case& loaded : cases::load_cases_reporting(cases_root, o.cases, codes)) {
-    const cases::Case* c = &loaded;
-    std::vector<std::string> emitters =
-        o.emitter.empty() ? golden::emitters_with_golden(golden::default_golden_root(), c->name)
-                          : std::vector<std::string>{o.emitter};
+  report::RunReport run_report;
+  std::vector<std::pair<const cases::Case*, std::string>> jobs;
+  cases::Shard shard;
+  if (std::string why; !cases::parse_shard(o.shard, shard, &why)) {
+    std::fprintf(stderr, "tracecheck replay: --shard: %s\n", why.c_str());
+    return kExitUsage;
+  }
+  std::vector<cases::Case> loaded_cases =
+      cases::select_shard(cases::load_cases_reporting(cases_root, o.cases, codes), shard);
+  for (const cases::Case& c : loaded_cases) {
+    std::vector<std::string> emitters = o.emitter.empty()
+                                            ? golden::emitters_with_golden(golden::default_golden_root(), c.name)
+                                            : std::vector<std::string>{o.emitter};
     if (emitters.empty()) {
-      std::printf("FAIL %s  (replay)\n    no golden for %s under %s; accept one from a live run first\n",
-                  c->name.c_str(), c->name.c_str(), golden::default_golden_root().c_str());
-      codes.push_back(kExitErrors);
+      // Without --emitter, a case with no golden anywhere is reported only
+      // when it was named: replaying "all cases" covers the stored ones.
+      if (!o.cases.empty()) {
+        std::printf("FAIL %s  (replay)\n    no golden for %s under %s; accept one from a live run first\n",
+                    c.name.c_str(), c.name.c_str(), golden::default_golden_root().c_str());
+        codes.push_back(kExitErrors);
+        run_report.add({c.name, "", "replay", "fail", "missing", "", "", "no golden", "", 0, kExitErrors, c.rules, {}});
+      }
       continue;
     }
-    for (const std::string& e : emitters) codes.push_back(replay_one(*c, e, o, accept));
+    for (const std::string& e : emitters) jobs.emplace_back(&c, e);
   }
-  return report::combine_exit_codes(codes);
+  report::Progress progress(jobs.size());
+  for (const auto& [c, e] : jobs) {
+    progress.start(c->name + " " + e);
+    progress.clear();
+    report::CaseResult cr;
+    cr.rule_set = c->rules;
+    codes.push_back(replay_one(*c, e, o, accept, cr));
+    run_report.add(cr);
+  }
+  if (codes.empty()) {
+    std::printf("no stored golden to replay under %s\n", golden::default_golden_root().c_str());
+    return kExitSkipped;
+  }
+  return o.report.finish(run_report, codes);
 }
 
-TRACECHECK_COMMAND(
-    "replay", "Re-check the raw artifacts stored beside goldens (no torch needed)",
-    [](CLI::App& sub) -> std::function<int()> {
-      auto o = std::make_shared<ReplayOptions>();
-      sub.add_option("cases", o->cases, "Case names; all cases when none");
-      sub.add_option("--emitter", o->emitter, "Only this emitter (e.g. torch-2.6.0); default: every stored one");
-      sub.add_flag("--accept", o->accept,
-                   "Rewrite the goldens from the stored artifacts (after a scrubber or check change)");
-      sub.add_flag("--keep", o->keep, "Keep the evidence even when a case passes");
-      sub.add_option("--work-dir", o->work_dir, "Where evidence goes (default <build>/tracecheck-runs)");
-      return [o] { return replay_cases(*o); };
-    });
+TRACECHECK_COMMAND("replay", "Re-check the raw artifacts stored beside goldens (no torch needed)",
+                   [](CLI::App& sub) -> std::function<int()> {
+                     auto o = std::make_shared<ReplayOptions>();
+                     sub.add_option("cases", o->cases, "Case names; all cases when none");
+                     sub.add_option("--shard", o->shard,
+                                    "I/N: only the I-th of N deterministic shares of the cases (sorted names, "
+                                    "round-robin)");
+                     sub.add_option("--emitter", o->emitter,
+                                    "Only this emitter (e.g. torch-2.6.0); default: every stored one");
+                     sub.add_flag("--accept", o->accept,
+                                  "Rewrite the goldens from the stored artifacts (after a scrubber or check change)");
+                     sub.add_flag("--keep", o->keep, "Keep the evidence even when a case passes");
+                     sub.add_option("--work-dir", o->work_dir, "Where evidence goes (default <build>/tracecheck-runs)");
+                     o->report.add_to(sub);
+                     return [o] { return replay_cases(*o); };
+                   });
 
 }  // namespace
 }  // namespace tc::cli

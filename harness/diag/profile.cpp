@@ -26,13 +26,18 @@ std::vector<Profile> make_profiles() {
                    {"input-bom", Off},
                    {"input-crlf", Off},
                    {"input-empty", Off},
+                   {"input-long-line", Off},
                    {"json-duplicate-key", Off},
                    {"json-lone-surrogate", Off},
                    {"json-non-finite", Off},
                    {"json-number-range", Off},
+                   {"schema-unknown-key", Off},
+                   {"schema-violation", Off},
                    {"tt-artifact-json", Off},
                    {"tt-blank-line", Off},
+                   {"tt-chromium-event", Off},
                    {"tt-chromium-json", Off},
+                   {"tt-chromium-unbalanced", Off},
                    {"tt-compile-duplicate", Off},
                    {"tt-compile-id", Off},
                    {"tt-compile-unclosed", Off},
@@ -43,8 +48,97 @@ std::vector<Profile> make_profiles() {
                    {"tt-null-key", Off},
                    {"tt-prefix-number", Off},
                    {"tt-prefix-junk", Off},
+                   {"tt-rank-desync", Off},
                    {"tt-rank-missing", E},
                    {"tt-thread-id", E},
+               }});
+  // Chakra's converter (mlcommons/chakra 21585d8, src/converter/pytorch_node.py
+  // SUPPORTED_VERSIONS and pytorch_converter.py): it raises on a schema it
+  // does not list (1.0.1 included) and reads the top level, ids and ctrl_deps.
+  p.push_back({"chakra",
+               {},
+               "Chakra's PyTorch converter (mlcommons/chakra 21585d8: pytorch_node.py SUPPORTED_VERSIONS)",
+               {
+                   {"et-schema-chakra", E},
+                   {"et-schema-unknown", Off},
+               }});
+  // PARAM et_replay (facebookresearch/param 1e115ff, et_replay/execution_trace.py):
+  // ExecutionTrace dispatches on the exact schema string (1.0.1 accepted) and
+  // raises ValueError otherwise.
+  p.push_back({"param",
+               {},
+               "PARAM et_replay (facebookresearch/param 1e115ff: et_replay/execution_trace.py ExecutionTrace)",
+               {
+                   {"et-schema-param", E},
+                   {"et-schema-unknown", Off},
+               }});
+  // Chrome Trace Event Format consumers (spec/formats.md §1.5-1.6, §2.6).
+  // chrome://tracing: catapult's trace_event_importer.html accepts both
+  // container forms, an unterminated array and a trailing comma, throws on an
+  // unknown displayTimeUnit, and treats string pids and Kineto's extras as
+  // opaque.
+  p.push_back({"chrome",
+               {"catapult"},
+               "chrome://tracing (catapult-project/catapult: tracing/extras/importer/trace_event_importer.html)",
+               {
+                   {"ct-bare-array", Off},
+                   {"ct-display-time-unit", E},
+                   {"ct-string-id", Off},
+                   {"ct-trailing-comma", Off},
+                   {"ct-unterminated", Off},
+                   {"kt-base-time", Off},
+                   {"kt-device-properties", Off},
+                   {"kt-distributed-info", Off},
+                   {"kt-external-id", Off},
+                   {"kt-profiler-step", Off},
+                   {"kt-record-function-id", Off},
+               }});
+  // Perfetto trace_processor's JSON importer (google/perfetto ec5d16b:
+  // json_trace_tokenizer.cc, json_trace_parser.cc): both forms, unterminated
+  // arrays and trailing commas load; {} is skipped silently; unknown phases
+  // and metadata names are ignored; string pids become names; unpaired flows
+  // are info stats; displayTimeUnit is ignored.
+  p.push_back({"perfetto",
+               {},
+               "Perfetto trace_processor JSON importer (google/perfetto ec5d16b: json_trace_tokenizer.cc, "
+               "json_trace_parser.cc)",
+               {
+                   {"ct-bare-array", Off},
+                   {"ct-display-time-unit", Off},
+                   {"ct-empty-event", Off},
+                   {"ct-flow-unpaired", Off},
+                   {"ct-metadata-name", Off},
+                   {"ct-phase-unknown", Off},
+                   {"ct-string-id", Off},
+                   {"ct-trailing-comma", Off},
+                   {"ct-unterminated", Off},
+                   {"kt-base-time", Off},
+                   {"kt-device-properties", Off},
+                   {"kt-distributed-info", Off},
+                   {"kt-external-id", Off},
+                   {"kt-profiler-step", Off},
+                   {"kt-record-function-id", Off},
+               }});
+  // HTA (facebookresearch/HolisticTraceAnalysis f4d0062: hta/common/trace_parser.py,
+  // trace_file.py): ijson over traceEvents.item, so only strict JSON in the
+  // object form loads (a bare array, an unterminated array or a trailing
+  // comma fail); events without dur or cat are dropped, unpaired flows and
+  // string pids are normal in Kineto output.
+  p.push_back({"hta",
+               {"kineto"},
+               "HolisticTraceAnalysis trace parser (facebookresearch/HolisticTraceAnalysis f4d0062: "
+               "hta/common/trace_parser.py)",
+               {
+                   {"ct-bare-array", E},
+                   {"ct-flow-unpaired", Off},
+                   {"ct-metadata-name", Off},
+                   {"ct-phase-unknown", Off},
+                   {"ct-string-id", Off},
+                   {"ct-trailing-comma", E},
+                   {"ct-unterminated", E},
+                   {"ct-be-backwards", Off},
+                   {"ct-be-unmatched", Off},
+                   {"ct-be-name-mismatch", Off},
                }});
   return p;
 }

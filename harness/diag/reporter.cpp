@@ -23,6 +23,20 @@ void Reporter::report(std::string_view rule, Location loc, std::string message,
   report(std::move(d));
 }
 
+void Reporter::absorb(Reporter&& other) {
+  std::map<std::string, uint64_t, std::less<>> kept_before;
+  for (Diagnostic& d : other.kept_) {
+    uint64_t& n = counts_[d.rule];
+    ++n;
+    ++kept_before[d.rule];
+    if (n <= keep_per_rule_) kept_.push_back(std::move(d));
+  }
+  // Findings `other` counted but did not keep.
+  for (const auto& [rule, n] : other.counts_) counts_[rule] += n - kept_before[rule];
+  other.kept_.clear();
+  other.counts_.clear();
+}
+
 uint64_t Reporter::count(std::string_view rule) const {
   auto it = counts_.find(rule);
   return it == counts_.end() ? 0 : it->second;

@@ -27,6 +27,12 @@ class Reporter {
   void report(std::string_view rule, Location loc, std::string message,
               std::string record_kind = {}, std::string pointer = {}, std::string hint = {});
 
+  // Takes `other`'s findings as if they were reported here after everything
+  // reported so far (kept ones in their order, within this keep limit; every
+  // count added), so per-input Reporters merged in input order equal one
+  // sequential pass.
+  void absorb(Reporter&& other);
+
   const std::vector<Diagnostic>& kept() const { return kept_; }
   const std::map<std::string, uint64_t, std::less<>>& counts() const { return counts_; }
   uint64_t count(std::string_view rule) const;

@@ -15,6 +15,7 @@ struct Rule {
   Severity default_severity;
   std::string_view summary;  // one sentence: what is wrong
   std::string_view why;      // which consumer breaks, or why it matters
+  std::string_view example = {};  // a minimal input line that triggers it, where one fits on a line
 };
 
 std::span<const Rule> all_rules();

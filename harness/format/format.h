@@ -26,6 +26,10 @@
 
 #include "diag/reporter.h"
 
+namespace tc::scrub {
+struct RuleUse;
+}
+
 namespace tc::format {
 
 struct SniffInput {
@@ -48,6 +52,9 @@ struct CheckRequest {
   std::string rules;                             // scrub rule set id ("" = the format's default set)
   std::vector<Section>* canonical = nullptr;     // when set, receives the golden text
   std::vector<std::string>* problems = nullptr;  // failures no golden can accept (a scrub rule that failed)
+  // When set (with canonical), receives the hits per rule of the rule set
+  // applied, summed over every file; entries are appended or summed by id.
+  std::vector<scrub::RuleUse>* rule_usage = nullptr;
 };
 
 struct Format {
@@ -55,6 +62,9 @@ struct Format {
   std::string description;  // one line, shown by `tracecheck check --help`
   int (*sniff)(const SniffInput& input) = nullptr;
   int (*check)(const CheckRequest& request, std::string& io_error) = nullptr;
+  // The consumer profiles whose verdicts `check` prints for this format when
+  // none is named (diag/profile.h), first = the default one.
+  std::vector<std::string> consumer_profiles = {};
 };
 
 const std::vector<Format>& all_formats();
@@ -66,5 +76,8 @@ const Format* detect_format(const std::string& path, std::string& why);
 
 // One function per format, each defined beside its reader.
 Format torch_trace_format();
+Format chrome_trace_format();
+Format execution_trace_format();
+Format debug_dir_format();
 
 }  // namespace tc::format

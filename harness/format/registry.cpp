@@ -34,7 +34,8 @@ bool read_head(const std::string& path, size_t limit, std::string& head, std::st
 
 const std::vector<Format>& all_formats() {
   // Order matters only for ties in detect_format().
-  static const std::vector<Format> formats = {torch_trace_format()};
+  static const std::vector<Format> formats = {torch_trace_format(), chrome_trace_format(),
+                                              execution_trace_format(), debug_dir_format()};
   return formats;
 }
 

@@ -51,8 +51,11 @@ bool read_env(const std::string& capture_dir, CaptureEnv& out, std::string& erro
   json doc;
   if (!load(path, doc, error)) return false;
   auto version = opt_string(doc, "torch_version");
-  if (!version) return error = path + ": /torch_version: missing; the capture did not find torch", false;
-  out.torch_version = *version;
+  out.emitter = opt_string(doc, "emitter");
+  if (!version && !out.emitter)
+    return error = path + ": /torch_version: missing; the capture did not find torch (and the driver named no emitter)",
+           false;
+  out.torch_version = version.value_or("");
   out.environment = opt_string(doc, "environment").value_or("?");
   if (auto it = doc.find("driver_wall_s"); it != doc.end() && it->is_number()) out.driver_wall_s = it->get<double>();
   if (auto it = doc.find("wall_s"); it != doc.end() && it->is_number()) out.wall_s = it->get<double>();

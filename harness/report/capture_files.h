@@ -3,6 +3,8 @@
 //
 // Contract: a missing or malformed outcome.json or env.json is an error
 // naming the file; facts.json is optional (absent or {} means no facts).
+// env.json needs a torch_version unless the driver recorded an emitter id
+// (tracecheck_driver.emitter(): traces of tools other than torch).
 // Facts are rendered as sorted, indented JSON so the same facts always give
 // the same text, whatever order the driver recorded them in.
 #pragma once
@@ -23,7 +25,8 @@ struct CaptureOutcome {
 
 struct CaptureEnv {
   std::string environment;  // "trixie", "sid", "host", ...
-  std::string torch_version;
+  std::string torch_version;            // "" when torch is absent and the driver named its emitter
+  std::optional<std::string> emitter;   // the emitter id a driver of another tool recorded (e.g. "clang-14")
   double driver_wall_s = 0;  // the workload's own wall time
   double wall_s = 0;         // the whole capture step
 };

@@ -16,7 +16,7 @@ function(tracecheck_check_test name expected_exit regex script)
   endif()
 endfunction()
 
-tracecheck_check_test(real_log_is_clean 0 "^0 errors, 0 warnings\n$" "\"$T\" check \"$D/comp_failure.log\" 2>&1")
+tracecheck_check_test(real_log_is_clean 0 "^verdicts: default pass, tlparse-0.4.3 pass\n0 errors, 0 warnings\n$" "\"$T\" check \"$D/comp_failure.log\" 2>&1")
 tracecheck_check_test(real_log_tlparse_profile 0 "0 errors, 0 warnings" "\"$T\" check --profile tlparse \"$D/comp_failure.log\" 2>&1")
 tracecheck_check_test(profile_by_full_name 0 "" "\"$T\" check --profile tlparse-0.4.3 \"$D/comp_failure.log\"")
 tracecheck_check_test(no_input_is_usage 2 "" "\"$T\" check")
@@ -41,3 +41,36 @@ tracecheck_check_test(werror_fails_on_warnings 1 "warning\\[input-crlf\\].*0 err
 # A flipped payload byte is reported at its record's line (the artifact record, line 86).
 tracecheck_check_test(flipped_payload_byte_at_record_line 1 ":86:[0-9]+: error\\[tt-payload-md5\\]"
                       "tmp=$(mktemp) && sed '87s/Traceback/Tracebacc/' \"$D/comp_failure.log\" > $tmp && \"$T\" check $tmp 2>&1; rc=$?; rm -f $tmp; (exit $rc)")
+
+# Chrome/Kineto traces: detected by content, checked by the chrome_trace
+# format; profiles disagree where their consumers do.
+set(CT_DATA ${CMAKE_CURRENT_SOURCE_DIR}/data/chrome_trace)
+function(tracecheck_chrome_check_test name expected_exit regex script)
+  add_test(NAME check_${name}
+           COMMAND sh -c "T=\"$1\"; D=\"$2\"; ${script}; rc=$?; [ $rc -eq ${expected_exit} ] || { echo \"exit $rc, expected ${expected_exit}\"; exit 1; }"
+                   sh $<TARGET_FILE:tracecheck> ${CT_DATA})
+  set_tests_properties(check_${name} PROPERTIES LABELS "cli;chrome_trace")
+  if(NOT regex STREQUAL "")
+    set_tests_properties(check_${name} PROPERTIES PASS_REGULAR_EXPRESSION "${regex}")
+  endif()
+endfunction()
+
+tracecheck_chrome_check_test(chrome_kineto_is_clean 0 "^verdicts: default pass, chrome pass, perfetto pass, hta pass\n0 errors, 4 warnings\n$" "\"$T\" check \"$D/kineto_cpu.json\" 2>&1 >/dev/null")
+tracecheck_chrome_check_test(chrome_kineto_string_pid_is_a_warning 0 "kineto_cpu.json:42:5: warning\\[ct-string-id\\]"
+                             "\"$T\" check \"$D/kineto_cpu.json\" 2>&1")
+tracecheck_chrome_check_test(chrome_kineto_hta_profile 0 "0 errors, 0 warnings" "\"$T\" check --profile hta \"$D/kineto_cpu.json\" 2>&1")
+tracecheck_chrome_check_test(chrome_bare_array_perfetto_loads 0 "0 errors, 0 warnings"
+                             "\"$T\" check --profile perfetto \"$D/bare_array.json\" 2>&1")
+tracecheck_chrome_check_test(chrome_bare_array_hta_rejects 1 "bare_array.json:1:1: error\\[ct-bare-array\\]"
+                             "\"$T\" check --profile hta \"$D/bare_array.json\" 2>&1")
+tracecheck_chrome_check_test(chrome_invalid_json_is_located 1 "quote_in_name.json:5:[0-9]+: error\\[json-syntax\\]"
+                             "\"$T\" check \"$D/quote_in_name.json\" 2>&1")
+tracecheck_chrome_check_test(chrome_gzip_stdin_with_format 0 "0 errors, 4 warnings"
+                             "gzip -c \"$D/kineto_cpu.json\" | \"$T\" check --format chrome_trace - 2>&1 >/dev/null")
+tracecheck_chrome_check_test(chrome_format_override_on_any_name 1 "error\\[ct-bare-array\\]"
+                             "tmp=$(mktemp) && cp \"$D/bare_array.json\" $tmp && \"$T\" check --format chrome_trace --profile hta $tmp 2>&1; rc=$?; rm -f $tmp; (exit $rc)")
+tracecheck_chrome_check_test(unknown_format_is_usage 2 "unknown format 'nope'" "\"$T\" check --format nope \"$D/bare_array.json\" 2>&1")
+tracecheck_chrome_check_test(chrome_unterminated_is_a_warning 0 "warning\\[ct-unterminated\\]"
+                             "tmp=$(mktemp) && head -n 3 \"$D/bare_array.json\" > $tmp && \"$T\" check $tmp 2>&1; rc=$?; rm -f $tmp; (exit $rc)")
+tracecheck_chrome_check_test(chrome_truncated_object_is_an_error 1 "error\\[ct-truncated\\]"
+                             "tmp=$(mktemp) && head -c 400 \"$D/kineto_cpu.json\" > $tmp && \"$T\" check $tmp 2>&1; rc=$?; rm -f $tmp; (exit $rc)")

@@ -1,0 +1,24 @@
+// The rule documentation, generated from the rule catalog and the profiles
+// so it cannot drift from the code: for each rule its id, what it means, why
+// it matters, an example where the catalog has one, and its severity under
+// every consumer profile (which consumers care).
+//
+// Contract: rule_doc_markdown() is a pure function of the catalog and the
+// built-in profiles; harness/diag/RULES.md is its committed output, and a
+// test fails when the two differ. rule_doc_anchor() is the fragment of a
+// rule's heading in that file (the link SARIF output and hints give).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace tc::diag {
+
+std::string rule_doc_markdown();
+std::string rule_doc_json();  // one object: {"rules": [{id, summary, why, example, severity: {profile: s}}]}
+std::string rule_doc_text(std::string_view rule_id);  // a few lines about one rule; "" when unknown
+std::string rule_doc_anchor(std::string_view rule_id);
+
+inline constexpr std::string_view kRuleDocPath = "harness/diag/RULES.md";
+
+}  // namespace tc::diag
