@@ -6,26 +6,10 @@
 #include <string>
 #include <unordered_set>
 
+#include "io/utf8.h"
+
 namespace tc::reader {
 namespace {
-
-void append_utf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 // A recursive-descent walk that reports keys and value starts with their
 // pointers. Depth is bounded by the parser that accepted the text.
@@ -107,7 +91,7 @@ class Walker {
             }
           }
           if (!paired && cp >= 0xD800 && cp <= 0xDFFF && lone_at_ == std::string_view::npos) lone_at_ = escape_at;
-          if (out) append_utf8(*out, cp);
+          if (out) io::append_utf8(*out, cp);
           break;
         }
         default:

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 
+#include "io/utf8.h"
 #include "schema/json_pointer.h"
 
 namespace tc::schema {
@@ -138,24 +139,6 @@ class Scanner {
   std::vector<size_t>& out_;
 };
 
-void append_utf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out.push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
-}
-
 bool hex4(std::string_view s, size_t at, uint32_t& out) {
   if (at + 4 > s.size()) return false;
   out = 0;
@@ -199,7 +182,7 @@ bool unescape_json_string(std::string_view s, std::string& out) {
           cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
           i += 6;
         }
-        append_utf8(out, cp);
+        io::append_utf8(out, cp);
         break;
       }
       default: return false;
