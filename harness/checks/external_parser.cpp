@@ -49,30 +49,6 @@ std::optional<std::string> find_executable(const std::string& name) {
   return std::nullopt;
 }
 
-std::optional<ExternalParser> find_preset(const std::string& name, std::string& why_not) {
-  if (name != "tlparse") {
-    why_not = "unknown external parser '" + name + "' (presets: tlparse)";
-    return std::nullopt;
-  }
-  std::optional<std::string> program;
-  if (const char* env = std::getenv("TRACECHECK_TLPARSE"); env && *env) {
-    program = find_executable(env);
-    if (!program) {
-      why_not = std::string("TRACECHECK_TLPARSE=") + env + " is not an executable";
-      return std::nullopt;
-    }
-  } else if (!(program = find_executable("tlparse"))) {
-    why_not = "tlparse is not on PATH and TRACECHECK_TLPARSE is not set";
-    return std::nullopt;
-  }
-  ExternalParser p;
-  p.name = "tlparse";
-  p.argv = {*program, "-o", "{tmp}", "--overwrite", "--no-browser", "--strict", "{artifact}"};
-  p.success_codes = {0};
-  p.timeout_s = 120;
-  return p;
-}
-
 namespace {
 
 std::string expand(const std::string& word, const std::string& artifact, const std::string& tmp) {
@@ -115,8 +91,13 @@ ParserResult run_external_parser(const ExternalParser& parser, const std::string
   r.artifact = artifact;
   std::error_code ec;
   fs::create_directories(tmp_dir, ec);
+  std::string input = artifact;
+  if (parser.prepare && !parser.prepare(tmp_dir, input, r.reason)) {
+    r.status = ParserStatus::Error;
+    return r;
+  }
   std::vector<std::string> argv;
-  for (const auto& w : parser.argv) argv.push_back(expand(w, artifact, tmp_dir));
+  for (const auto& w : parser.argv) argv.push_back(expand(w, input, tmp_dir));
   for (const auto& a : argv) r.command += (r.command.empty() ? "" : " ") + shell_quote(a);
   if (argv.empty()) {
     r.status = ParserStatus::Error;

@@ -2,10 +2,11 @@
 //
 // A parser is a command template: argv words in which "{artifact}" becomes
 // the file to parse and "{tmp}" a fresh scratch folder; the exit codes that
-// count as success; a timeout. The "tlparse" preset is
-//   tlparse -o {tmp} --overwrite --no-browser --strict {artifact}
-// with the binary from $TRACECHECK_TLPARSE, else the first tlparse on PATH;
-// when neither exists the parser is "not run" (find_preset() says why).
+// count as success; a timeout; the format of the artifacts it reads; an
+// optional prepare step that writes what the command needs into {tmp} (and
+// may hand it another file, e.g. a decompressed copy); and which of our own
+// findings predict that it rejects a file. The presets (tlparse, ajv) are in
+// external_presets.h.
 //
 // Contract: run_external_parser() never throws and never outlives its
 // timeout: the child runs in its own process group, which is killed
@@ -17,10 +18,13 @@
 // so they are reported beside the golden, never inside it (golden_doc.h).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
+
+#include "diag/diagnostic.h"
 
 namespace tc::checks {
 
@@ -29,6 +33,13 @@ struct ExternalParser {
   std::vector<std::string> argv;  // template; argv[0] is the program
   std::set<int> success_codes{0};
   double timeout_s = 120;
+  std::string format;             // format id of the artifacts it reads; empty: any
+  // Writes into `tmp` what argv needs; may replace `artifact` by the file to
+  // pass. False with `error`: the parser is reported as an error, not run.
+  std::function<bool(const std::string& tmp, std::string& artifact, std::string& error)> prepare;
+  // Which of our findings (any severity) predict a rejection by this parser;
+  // unset: the errors of our profile of the same name.
+  std::function<bool(const diag::Diagnostic&)> predicts_rejection;
 };
 
 enum class ParserStatus { NotRun, Passed, Failed, Crashed, TimedOut, Error };
@@ -47,10 +58,6 @@ struct ParserResult {
   std::string reason;   // NotRun / Error: why
   bool ok() const { return status == ParserStatus::Passed; }
 };
-
-// The preset called `name`, or nullopt with `why_not` set ("tlparse is not on
-// PATH and TRACECHECK_TLPARSE is not set", "unknown external parser 'x'").
-std::optional<ExternalParser> find_preset(const std::string& name, std::string& why_not);
 
 // Runs `parser` on `artifact`; {tmp} is `tmp_dir` (created when missing), and
 // the output file is written there as <name>.out.

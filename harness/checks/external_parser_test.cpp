@@ -98,27 +98,5 @@ TEST_F(ExternalParserTest, MissingProgramIsAnErrorNotACrash) {
   EXPECT_NE(r.reason.find("cannot execute /nonexistent/tlparse"), std::string::npos) << r.reason;
 }
 
-TEST(ExternalParserPreset, TlparseFollowsTheEnvironment) {
-  std::string why;
-  EXPECT_FALSE(find_preset("nosuch", why));
-  EXPECT_NE(why.find("unknown external parser"), std::string::npos);
-
-  const char* old_path = std::getenv("PATH");
-  std::string saved_path = old_path ? old_path : "";
-  ::setenv("TRACECHECK_TLPARSE", "/bin/true", 1);
-  auto p = find_preset("tlparse", why);
-  ASSERT_TRUE(p);
-  EXPECT_EQ(p->argv, (std::vector<std::string>{"/bin/true", "-o", "{tmp}", "--overwrite", "--no-browser",
-                                               "--strict", "{artifact}"}));
-  ::setenv("TRACECHECK_TLPARSE", "/nonexistent/tlparse", 1);
-  EXPECT_FALSE(find_preset("tlparse", why));
-  EXPECT_NE(why.find("TRACECHECK_TLPARSE=/nonexistent/tlparse"), std::string::npos) << why;
-  ::unsetenv("TRACECHECK_TLPARSE");
-  ::setenv("PATH", "/nonexistent", 1);
-  EXPECT_FALSE(find_preset("tlparse", why));
-  EXPECT_EQ(why, "tlparse is not on PATH and TRACECHECK_TLPARSE is not set");
-  ::setenv("PATH", saved_path.c_str(), 1);
-}
-
 }  // namespace
 }  // namespace tc::checks

@@ -65,6 +65,14 @@ struct Format {
   // The consumer profiles whose verdicts `check` prints for this format when
   // none is named (diag/profile.h), first = the default one.
   std::vector<std::string> consumer_profiles = {};
+  // Whether a finding's line number names the same record in every capture
+  // of one workload: true only where the emitter writes the same lines before
+  // every record each time (TORCH_TRACE: one envelope line per record, in
+  // program order). Chrome traces and execution traces are not: how many
+  // events or nodes precede a record varies run to run (profiler threads,
+  // warm-up steps). Goldens keep line numbers only for such formats
+  // (golden/golden_doc.h); false, the default, is the safe answer.
+  bool stable_line_numbers = false;
 };
 
 const std::vector<Format>& all_formats();

@@ -5,6 +5,17 @@
 
 namespace tc::golden {
 
+namespace {
+
+// One diagnostic line without its count (golden_doc.h, "Diagnostic lines").
+std::string diagnostic_text(const DiagnosticLine& d) {
+  std::string text = d.severity + " " + d.rule + " " + (d.record_kind.empty() ? "-" : d.record_kind) + " " + d.file;
+  if (d.line) text += ":" + std::to_string(*d.line);
+  return text;
+}
+
+}  // namespace
+
 std::string render_golden(const GoldenDoc& doc) {
   std::string out;
   out += "# tracecheck golden v" + std::to_string(kGoldenFormatVersion) + " case=" + doc.case_name +
@@ -24,9 +35,16 @@ std::string render_golden(const GoldenDoc& doc) {
       return std::tie(a.file, a.line, a.rule, a.record_kind, a.severity) <
              std::tie(b.file, b.line, b.rule, b.record_kind, b.severity);
     });
-    for (const DiagnosticLine& d : lines)
-      out += d.severity + " " + d.rule + " " + (d.record_kind.empty() ? "-" : d.record_kind) + " " + d.file + ":" +
-             std::to_string(d.line) + "\n";
+    // Sorted, so identical lines are adjacent: each run becomes one line.
+    for (size_t i = 0; i < lines.size();) {
+      std::string text = diagnostic_text(lines[i]);
+      size_t n = 1;
+      while (i + n < lines.size() && diagnostic_text(lines[i + n]) == text) ++n;
+      out += text;
+      if (n > 1) out += " (x" + std::to_string(n) + ")";
+      out += "\n";
+      i += n;
+    }
   }
 
   if (doc.facts_json) {

@@ -6,8 +6,7 @@
 //
 //   [outcome]                       exit status, expected exception or none
 //   [diagnostics <profile>]         one per profile: "errors: E, warnings: W"
-//                                   then "<severity> <rule> <record-kind> <file>:<line>"
-//                                   sorted by file, line, rule, kind
+//                                   then one line per distinct finding (below)
 //   [facts]                         the driver's facts as sorted, indented JSON
 //                                   (section absent when it recorded none)
 //   [trace <file>]                  the scrubbed, rendered trace of one file
@@ -15,6 +14,23 @@
 // The first line records the golden format version, the case, the emitter
 // and the rule set with its fingerprint (golden/rules_fingerprint.h), so a
 // golden made under other rules is told apart from a plain difference.
+//
+// Diagnostic lines. A finding is named by what stays the same from one
+// capture of the workload to the next:
+//   "<severity> <rule> <record-kind> <file>:<line>"   line numbers stable
+//   "<severity> <rule> <record-kind> <file>"          line numbers not stable
+// The line number is kept only where the file's format places a record on
+// the same line in every capture (format::Format::stable_line_numbers:
+// TORCH_TRACE logs); in a Chrome or execution trace it moves with the number
+// of events before it, so there the finding is named by rule, record kind
+// (its message's stable part, e.g. "ph=X") and file. The free-text message
+// and the JSON pointer are never part of the line: they carry values and
+// event indices. Lines are sorted by file, line, rule, kind, severity, and
+// identical lines are collapsed into one with " (xN)" appended (N >= 2), so
+// the count of findings of each kind stays in the golden. The document
+// carries the choice (DiagnosticLine::line empty or not: report/evaluate.cpp
+// asks the file's format); render_golden() only prints it. The format
+// version stays 2: the section syntax did not change, only what a line says.
 //
 // Contract: render_golden() is a pure function of the document, so two runs
 // that capture the same trace give byte-identical goldens. Nothing that
@@ -42,7 +58,9 @@ struct DiagnosticLine {
   std::string rule;
   std::string record_kind;  // "-" when the finding is about no record
   std::string file;         // the trace section label it points into
-  uint64_t line = 0;        // 1-based line in that file
+  // 1-based line in that file; none where the file's format has no stable
+  // line numbers (see "Diagnostic lines" above).
+  std::optional<uint64_t> line;
 };
 
 struct ProfileSection {

@@ -43,7 +43,17 @@ std::string rules_fingerprint(std::string_view rule_set_ref) {
   auto path = scrub::resolve_rule_set(rule_set_ref, &why);
   if (!path) return "";
   auto text = read_file(*path);
-  return text ? rules_fingerprint_of_text(*text) : "";
+  if (!text) return "";
+  // A set that extends another ("extends": "chrome_trace/default") changes
+  // when its base does: the base's fingerprint stands in for its name.
+  nlohmann::json j = nlohmann::json::parse(*text, nullptr, false);
+  if (j.is_object() && j.contains("extends") && j["extends"].is_string()) {
+    std::string base = j["extends"].get<std::string>();
+    if (base == rule_set_ref) return "";
+    j["extends"] = base + "@" + rules_fingerprint(base);
+    return rules_fingerprint_of_text(j.dump());
+  }
+  return rules_fingerprint_of_text(*text);
 }
 
 }  // namespace tc::golden

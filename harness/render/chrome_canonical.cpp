@@ -3,6 +3,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <fstream>
 #include <limits>
@@ -45,7 +46,37 @@ std::string strip_markers(const std::string& s) {
 
 std::string quote(std::string_view s) { return nlohmann::json(std::string(s)).dump(); }
 
-int64_t to_ns(double us) { return static_cast<int64_t>(std::llround(us * 1000.0)); }
+// Microseconds to integer nanoseconds, exactly for the decimals emitters
+// write: the shortest text that reads back as `us` (what the trace said, e.g.
+// "4488084569506.104") is converted digit by digit. Multiplying the double
+// instead is off by a nanosecond at epoch-sized timestamps, so two events that
+// end together would end 1 ns apart in one run and not in another.
+int64_t to_ns(double us) {
+  char buf[64];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, us);
+  std::string_view text(buf, ec == std::errc() ? static_cast<size_t>(end - buf) : 0);
+  if (text.empty() || text.find_first_of("eEn") != std::string_view::npos || std::fabs(us) > 9e15)
+    return static_cast<int64_t>(std::llround(us * 1000.0));
+  bool negative = text.front() == '-';
+  if (negative) text.remove_prefix(1);
+  int64_t ns = 0;
+  int decimals = -1;  // digits seen after '.'
+  bool round_up = false;
+  for (char c : text) {
+    if (c == '.') {
+      decimals = 0;
+    } else if (decimals < 3) {
+      ns = ns * 10 + (c - '0');
+      if (decimals >= 0) ++decimals;
+    } else if (decimals == 3) {
+      round_up = c >= '5';  // the first digit below a nanosecond decides
+      decimals = 4;
+    }
+  }
+  for (int d = std::max(decimals, 0); d < 3; ++d) ns *= 10;
+  if (round_up) ++ns;
+  return negative ? -ns : ns;
+}
 
 bool contains(const std::vector<std::string>& v, std::string_view s) {
   return std::find(v.begin(), v.end(), s) != v.end();
@@ -60,7 +91,9 @@ std::vector<std::string> strings(const nlohmann::json& j, const char* key) {
 
 }  // namespace
 
-bool load_chrome_rules(std::string_view ref, ChromeRules& rules, std::string& error) {
+namespace {
+
+bool load_rules(std::string_view ref, ChromeRules& rules, std::string& error, int depth) {
   std::optional<std::string> path = scrub::resolve_rule_set(ref, &error);
   if (!path) return false;
   std::ifstream in(*path);
@@ -72,18 +105,53 @@ bool load_chrome_rules(std::string_view ref, ChromeRules& rules, std::string& er
       error = *path + ": not a chrome_trace rule set (\"format\" is not \"chrome_trace\")";
       return false;
     }
+    if (j.contains("extends")) {
+      if (depth >= 4) {
+        error = *path + ": /extends: more than 4 levels (a cycle?)";
+        return false;
+      }
+      if (!load_rules(j.at("extends").get<std::string>(), rules, error, depth + 1)) {
+        error = *path + ": /extends: " + error;
+        return false;
+      }
+    }
     const nlohmann::json& c = j.at("canonical");
     rules.name = j.at("name").get<std::string>();
-    rules.keep_args = strings(c, "keep_args");
-    rules.drop_cats = strings(c, "drop_cats");
-    rules.drop_names = strings(c, "drop_names");
-    rules.mask_members = strings(c, "mask_members");
-    if (c.contains("link_args"))
-      for (const auto& [k, v] : c.at("link_args").items()) rules.link_args[k] = v.get<std::string>();
+    if (c.contains("keep_args")) rules.keep_args = strings(c, "keep_args");
+    if (c.contains("drop_cats")) rules.drop_cats = strings(c, "drop_cats");
+    if (c.contains("drop_names")) rules.drop_names = strings(c, "drop_names");
+    if (c.contains("drop_phases")) rules.drop_phases = strings(c, "drop_phases");
+    if (c.contains("mask_members")) rules.mask_members = strings(c, "mask_members");
+    if (c.contains("link_args")) rules.link_args = c.at("link_args").get<std::map<std::string, std::string>>();
     if (c.contains("flow_namespace"))
-      for (const auto& [k, v] : c.at("flow_namespace").items()) rules.flow_namespace[k] = v.get<std::string>();
+      rules.flow_namespace = c.at("flow_namespace").get<std::map<std::string, std::string>>();
     if (c.contains("mask_pattern")) rules.mask_pattern = c.at("mask_pattern").get<std::string>();
     if (c.contains("max_events")) rules.max_events = c.at("max_events").get<size_t>();
+    if (c.contains("thread_names")) rules.thread_names = c.at("thread_names").get<bool>();
+    if (c.contains("layout")) {
+      std::string layout = c.at("layout").get<std::string>();
+      if (layout != "tree" && layout != "counts") {
+        error = *path + ": /canonical/layout: \"" + layout + "\" is neither \"tree\" nor \"counts\"";
+        return false;
+      }
+      rules.layout = layout == "tree" ? ChromeRules::Layout::Tree : ChromeRules::Layout::Counts;
+    }
+    if (c.contains("name_rewrites")) {
+      rules.name_rewrites.clear();
+      for (const auto& pair : c.at("name_rewrites")) {
+        auto [pattern, rewrite] = pair.get<std::pair<std::string, std::string>>();
+        RE2 re(pattern);
+        std::string why;
+        if (!re.ok() || !re.CheckRewriteString(rewrite, &why)) {
+          error = *path + ": /canonical/name_rewrites: " + pattern + ": " + (re.ok() ? why : re.error());
+          return false;
+        }
+        rules.name_rewrites.emplace_back(pattern, rewrite);
+      }
+    }
+    for (const std::string& mask : rules.mask_members)
+      if (size_t slash = mask.find('/'); slash != std::string::npos)
+        nlohmann::json::json_pointer(mask.substr(slash));  // throws, naming the bad pointer
     RE2 re(rules.mask_pattern);
     if (!re.ok()) {
       error = *path + ": /canonical/mask_pattern: " + re.error();
@@ -94,6 +162,13 @@ bool load_chrome_rules(std::string_view ref, ChromeRules& rules, std::string& er
     return false;
   }
   return true;
+}
+
+}  // namespace
+
+bool load_chrome_rules(std::string_view ref, ChromeRules& rules, std::string& error) {
+  rules = ChromeRules{};
+  return load_rules(ref, rules, error, 0);
 }
 
 struct ChromeCanonical::Impl {
@@ -114,6 +189,7 @@ struct ChromeCanonical::Impl {
 
   ChromeRules rules;
   std::unique_ptr<RE2> mask;
+  std::vector<std::pair<std::unique_ptr<RE2>, std::string>> rewrites;
   std::map<std::string, std::string> members;
   std::map<std::string, Process> processes;
   std::map<std::pair<std::string, std::string>, Thread> threads;
@@ -124,7 +200,21 @@ struct ChromeCanonical::Impl {
     return s;
   }
 
+  // Half-open containment, [ts, end): a zero-length event contains nothing,
+  // and an event that starts where another ends follows it, so a tree never
+  // depends on the order of equal timestamps in the file.
+  static bool inside(const Ev& e, const Ev& parent) {
+    return parent.end > parent.ts && e.ts >= parent.ts && e.end <= parent.end && e.ts < parent.end;
+  }
+
   std::string render_thread(const Thread& t) const {
+    if (rules.layout == ChromeRules::Layout::Counts) {
+      std::map<std::string, uint64_t> counts;  // linked ids mean nothing without the tree
+      for (const Ev& e : t.events) ++counts[strip_markers(e.head)];
+      std::string out;
+      for (const auto& [head, n] : counts) out += "    " + head + (n > 1 ? " x" + std::to_string(n) : "") + "\n";
+      return out;
+    }
     std::vector<const Ev*> order;
     for (const Ev& e : t.events) order.push_back(&e);
     std::sort(order.begin(), order.end(), [](const Ev* a, const Ev* b) {
@@ -135,7 +225,7 @@ struct ChromeCanonical::Impl {
     std::string out;
     std::vector<const Ev*> stack;
     for (const Ev* e : order) {
-      while (!stack.empty() && !(e->ts >= stack.back()->ts && e->end <= stack.back()->end)) stack.pop_back();
+      while (!stack.empty() && !inside(*e, *stack.back())) stack.pop_back();
       out.append(4 + 2 * stack.size(), ' ');
       out += e->head;
       out += '\n';
@@ -148,15 +238,37 @@ struct ChromeCanonical::Impl {
 ChromeCanonical::ChromeCanonical(ChromeRules rules) : impl_(std::make_unique<Impl>()) {
   impl_->rules = std::move(rules);
   impl_->mask = std::make_unique<RE2>(impl_->rules.mask_pattern);
+  for (const auto& [pattern, rewrite] : impl_->rules.name_rewrites)
+    impl_->rewrites.emplace_back(std::make_unique<RE2>(pattern), rewrite);
 }
 
 ChromeCanonical::~ChromeCanonical() = default;
 
 void ChromeCanonical::member(const reader::ChromeMember& m) {
-  if (contains(impl_->rules.mask_members, m.key))
+  const std::vector<std::string>& masks = impl_->rules.mask_members;
+  if (contains(masks, m.key)) {
     impl_->members[m.key] = "<masked>";
-  else
-    impl_->members[m.key] = m.parsed ? simdjson::minify(m.value) : std::string("<too large>");
+    return;
+  }
+  if (!m.parsed) {
+    impl_->members[m.key] = "<too large>";
+    return;
+  }
+  std::string text = simdjson::minify(m.value);
+  // "metadata/recorded_time": a JSON pointer below the member is masked, the rest kept.
+  std::string prefix = m.key + "/";
+  nlohmann::json value;
+  bool nested = false;
+  for (const std::string& mask : masks) {
+    if (!mask.starts_with(prefix)) continue;
+    if (!nested) value = nlohmann::json::parse(text, nullptr, false), nested = true;
+    try {  // pointers were checked at load; a value of another shape just has nothing to mask
+      nlohmann::json::json_pointer pointer("/" + mask.substr(prefix.size()));
+      if (!value.is_discarded() && value.contains(pointer)) value[pointer] = "<masked>";
+    } catch (const nlohmann::json::exception&) {
+    }
+  }
+  impl_->members[m.key] = nested && !value.is_discarded() ? value.dump() : text;
 }
 
 void ChromeCanonical::event(const reader::ChromeEvent& e) {
@@ -168,7 +280,7 @@ void ChromeCanonical::event(const reader::ChromeEvent& e) {
   char ph = ph_text[0];
   if (o["name"].get_string().get(name) != simdjson::SUCCESS) name = {};
   if (o["cat"].get_string().get(cat) != simdjson::SUCCESS) cat = {};
-  if (contains(r.drop_cats, cat) || contains(r.drop_names, name)) return;
+  if (contains(r.drop_cats, cat) || contains(r.drop_names, name) || contains(r.drop_phases, ph_text)) return;
 
   std::string keys[2];
   const char* fields[2] = {"pid", "tid"};
@@ -215,7 +327,13 @@ void ChromeCanonical::event(const reader::ChromeEvent& e) {
   head += ' ';
   head += cat.empty() ? "-" : std::string(cat);
   head += ' ';
-  head += name.empty() ? "-" : quote(name);
+  if (d.rewrites.empty() || name.empty()) {
+    head += name.empty() ? "-" : quote(name);
+  } else {
+    std::string rewritten(name);
+    for (const auto& [re, rewrite] : d.rewrites) RE2::GlobalReplace(&rewritten, *re, rewrite);
+    head += quote(rewritten);
+  }
   std::string id;
   if (std::string_view("stfbne").find(ph) != std::string_view::npos && checks::read_event_id(o, id)) {
     std::string ns;
@@ -245,7 +363,7 @@ void ChromeCanonical::event(const reader::ChromeEvent& e) {
   }
   int64_t end = ts;
   if (ph == 'X' && o["dur"].get(v) == simdjson::SUCCESS && checks::read_number(v, dur_us))
-    end = ts + std::max<int64_t>(0, to_ns(ts_us + dur_us) - ts);
+    end = ts + std::max<int64_t>(0, to_ns(dur_us));  // ts and dur each exact: equal ends stay equal
   if (ph == 'B') end = kOpenEnd;
   if (ph == 'B') t.open.push_back(t.events.size());
   t.events.push_back({ph, std::move(head), ts, end, e.index});
@@ -263,7 +381,7 @@ std::string ChromeCanonical::render() const {
   std::map<std::string, std::vector<T>> by_process;
   for (const auto& [ids, t] : d.threads) {
     std::string text = d.render_thread(t);
-    std::string header = t.name.empty() ? "" : " name=" + quote(t.name);
+    std::string header = t.name.empty() || !d.rules.thread_names ? "" : " name=" + quote(t.name);
     by_process[ids.first].push_back({strip_markers(header + "\n" + text), text, header});
   }
   for (const auto& [pid, p] : d.processes) by_process[pid];

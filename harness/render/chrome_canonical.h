@@ -9,7 +9,9 @@
 //       s fwdbwd fwdbwd id=<FLOW_fwdbwd_1>
 //
 // Per process and thread, the call tree by time containment (a child lies
-// inside its parent's [ts, ts+dur]; siblings in time order). Timestamps and
+// inside its parent's [ts, ts+dur]; siblings in time order; a zero-length
+// event is never a parent, and one that starts at a parent's end is its
+// sibling, so rounding to zero cannot change the tree). Timestamps and
 // durations are not printed (the tree keeps their order); pids and tids
 // become the numbers of processes and threads ordered by content, not by id;
 // values that link events (flow and async ids, and the args the rules name,
@@ -42,12 +44,22 @@ struct ChromeRules {
   std::map<std::string, std::string> flow_namespace;  // flow cat -> namespace (default FLOW_<cat>)
   std::vector<std::string> drop_cats;                 // events of these cats are not rendered
   std::vector<std::string> drop_names;                // nor events with these names
-  std::vector<std::string> mask_members;              // top-level members printed as <masked>
+  std::vector<std::string> drop_phases;               // nor events of these phases ("X")
+  std::vector<std::string> mask_members;              // top-level members printed as <masked>;
+                                                      // "member/a/b" masks one value inside a member
   std::string mask_pattern = "[0-9]{4,}";             // RE2; matches in process/thread names become <N>
+  std::vector<std::pair<std::string, std::string>> name_rewrites;  // RE2 pattern -> rewrite, on event names
+  bool thread_names = true;                           // false: threads are known by content only
+  enum class Layout { Tree, Counts };
+  Layout layout = Layout::Tree;                       // Counts: per thread, each distinct event line
+                                                      // with its count (emitters whose timestamps
+                                                      // are too coarse for a stable tree)
   size_t max_events = 200000;
 };
 
 // Loads scrubbers/chrome_trace/<name>.json (or a path); false with `error`.
+// A set with "extends": "<format>/<base>" starts from that set; each key it
+// gives replaces the base's.
 bool load_chrome_rules(std::string_view ref, ChromeRules& rules, std::string& error);
 
 class ChromeCanonical {

@@ -131,6 +131,146 @@ TEST_F(ChromeCanonicalText, ChangesWhenAnEventMovesParentOrDimsChangeOrAFlowEndI
   EXPECT_EQ(text.find("f fwdbwd"), std::string::npos);
 }
 
+// Zero-length events at equal timestamps (clang's and tsc's traces, Python
+// events) must render the same whichever of them rounding made zero-length
+// or which parent's end they touch.
+TEST_F(ChromeCanonicalText, ZeroLengthEventsNeverNestAndAnEventAtAParentsEndIsItsSibling) {
+  auto events = [&](const std::string& body) {
+    std::string path = (dir_ / "ties.json").string();
+    std::ofstream(path) << "[" << body << "]";
+    diag::Reporter reporter;
+    std::vector<format::Section> sections;
+    format::CheckRequest request;
+    request.path = path;
+    request.reporter = &reporter;
+    request.canonical = &sections;
+    std::string io_error;
+    format::find_format("chrome_trace")->check(request, io_error);
+    return sections.empty() ? std::string() : sections[0].text;
+  };
+  auto x = [](const char* name, int ts, int dur) {
+    return std::string(R"({"ph":"X","name":")") + name + R"(","pid":1,"tid":1,"ts":)" + std::to_string(ts) +
+           R"(,"dur":)" + std::to_string(dur) + "}";
+  };
+  // Two zero-length events at one timestamp are siblings, in file order.
+  std::string zeros = events(x("a", 10, 0) + "," + x("b", 10, 0));
+  EXPECT_NE(zeros.find("    X - \"a\"\n    X - \"b\"\n"), std::string::npos) << zeros;
+  // An event at its predecessor's end is a sibling whether that one lasted 0 or 5.
+  std::string touching = events(x("p", 10, 5) + "," + x("q", 15, 0));
+  EXPECT_NE(touching.find("    X - \"p\"\n    X - \"q\"\n"), std::string::npos) << touching;
+  // A zero-length event at a parent's start is still its child.
+  std::string child = events(x("p", 10, 5) + "," + x("c", 10, 0));
+  EXPECT_NE(child.find("    X - \"p\"\n      X - \"c\"\n"), std::string::npos) << child;
+}
+
+// Kineto's timestamps are epoch-sized with nanosecond decimals; a child that
+// ends with its parent (events cut at the profiler's stop) must stay inside it
+// whatever the floating-point sum ts + dur would round to.
+TEST_F(ChromeCanonicalText, EventsEndingTogetherAtLargeTimestampsStayNested) {
+  std::string path = (dir_ / "ends.json").string();
+  std::ofstream(path) << R"([{"ph":"X","name":"exit","pid":1,"tid":1,"ts":4488084569506.104,"dur":17.412},)"
+                      << R"({"ph":"X","name":"disable","pid":1,"tid":1,"ts":4488084569516.399,"dur":7.117}])";
+  diag::Reporter reporter;
+  std::vector<format::Section> sections;
+  format::CheckRequest request;
+  request.path = path;
+  request.reporter = &reporter;
+  request.canonical = &sections;
+  std::string io_error;
+  format::find_format("chrome_trace")->check(request, io_error);
+  ASSERT_EQ(sections.size(), 1u);
+  EXPECT_NE(sections[0].text.find("    X - \"exit\"\n      X - \"disable\"\n"), std::string::npos)
+      << sections[0].text;
+}
+
+// Renders `body` (a bare array of events) under `rules`.
+std::string render_with(const ChromeRules& rules, const std::string& body) {
+  ChromeCanonical canonical(rules);
+  std::string text = "[" + body + "]";
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  EXPECT_EQ(parser.parse(text).get(doc), simdjson::SUCCESS);
+  uint64_t index = 0;
+  for (simdjson::dom::element e : doc.get_array()) {
+    reader::ChromeEvent event;
+    event.value = e;
+    event.object = e.get_object();
+    event.index = index++;
+    canonical.event(event);
+  }
+  return canonical.render();
+}
+
+TEST(ChromeRuleSets, ExtendsRewritesDropsPhasesCountsAndHidesThreadNames) {
+  ChromeRules rules;
+  std::string error;
+  const std::string events =
+      R"({"ph":"M","name":"thread_name","pid":1,"tid":1,"args":{"name":"pt_gloo_runloop"}},)"
+      R"({"ph":"X","name":"<built-in method get of dict object at 0x7fffc9fb83c0>","pid":1,"tid":1,"ts":1,"dur":1},)"
+      R"({"ph":"X","name":"<built-in method get of dict object at 0x7fffca132700>","pid":1,"tid":1,"ts":3,"dur":1},)"
+      R"({"ph":"B","name":"emit","pid":1,"tid":1,"ts":5},{"ph":"E","pid":1,"tid":1,"ts":9})";
+  ASSERT_TRUE(load_chrome_rules("chrome_trace/default", rules, error)) << error;
+  std::string tree = render_with(rules, events);
+  EXPECT_NE(tree.find("name=\"pt_gloo_runloop\""), std::string::npos) << tree;
+  EXPECT_NE(tree.find("    X - \"<built-in method get of dict object at 0x?>\"\n"
+                      "    X - \"<built-in method get of dict object at 0x?>\"\n"
+                      "    B - \"emit\"\n"),
+            std::string::npos)
+      << tree;
+
+  ASSERT_TRUE(load_chrome_rules("chrome_trace/event_counts", rules, error)) << error;
+  EXPECT_EQ(rules.name, "chrome_trace/event_counts");
+  EXPECT_EQ(rules.link_args.at("External id"), "EXT");  // inherited from default
+  std::string counts = render_with(rules, events);
+  EXPECT_NE(counts.find("    B - \"emit\"\n    X - \"<built-in method get of dict object at 0x?>\" x2\n"),
+            std::string::npos)
+      << counts;
+
+  ASSERT_TRUE(load_chrome_rules("chrome_trace/tsc", rules, error)) << error;
+  std::string no_x = render_with(rules, events);
+  EXPECT_EQ(no_x.find("X -"), std::string::npos) << no_x;
+  EXPECT_NE(no_x.find("B - \"emit\""), std::string::npos) << no_x;
+
+  ASSERT_TRUE(load_chrome_rules("chrome_trace/unnamed_threads", rules, error)) << error;
+  EXPECT_EQ(render_with(rules, events).find("pt_gloo_runloop"), std::string::npos);
+
+  ASSERT_TRUE(load_chrome_rules("chrome_trace/without_python", rules, error)) << error;
+  EXPECT_EQ(rules.drop_cats, std::vector<std::string>{"python_function"});
+}
+
+TEST(ChromeRuleSets, NestedMembersAreMaskedAndBadSetsAreRefusedWithTheirPlace) {
+  fs::path dir = fs::temp_directory_path() / ("tc_chrome_rules_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  auto refused = [&](const std::string& canonical) {
+    std::string path = (dir / "set.json").string();
+    std::ofstream(path) << R"({"name":"chrome_trace/set","format":"chrome_trace","description":"x",)"
+                        << R"("extends":"chrome_trace/default","canonical":)" << canonical << "}";
+    ChromeRules rules;
+    std::string error;
+    EXPECT_FALSE(load_chrome_rules(path, rules, error)) << canonical;
+    return error;
+  };
+  EXPECT_NE(refused(R"({"layout":"graph"})").find("/canonical/layout"), std::string::npos);
+  EXPECT_NE(refused(R"({"name_rewrites":[["(a","x"]]})").find("/canonical/name_rewrites"), std::string::npos);
+  EXPECT_NE(refused(R"({"name_rewrites":[["a","\\2"]]})").find("/canonical/name_rewrites"), std::string::npos);
+  fs::remove_all(dir);
+
+  ChromeRules rules;
+  std::string error;
+  ASSERT_TRUE(load_chrome_rules("chrome_trace/default", rules, error)) << error;
+  ChromeCanonical canonical(rules);
+  simdjson::dom::parser parser;
+  simdjson::dom::element value;
+  ASSERT_EQ(parser.parse(std::string(R"({"version":"v0.13","recorded_time":"Sun Nov 22 09:26:07 2026"})")).get(value),
+            simdjson::SUCCESS);
+  reader::ChromeMember member;
+  member.key = "metadata";
+  member.parsed = true;
+  member.value = value;
+  canonical.member(member);
+  EXPECT_EQ(canonical.render(), "meta metadata={\"recorded_time\":\"<masked>\",\"version\":\"v0.13\"}\n");
+}
+
 TEST(ChromeRulesLoad, DefaultSetLoadsAndBadOnesAreRefused) {
   ChromeRules rules;
   std::string error;

@@ -3,8 +3,10 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 
 #include "case/emitter_id.h"
+#include "checks/external_presets.h"
 #include "diag/exit_code.h"
 #include "diag/profile.h"
 #include "diag/reporter.h"
@@ -21,11 +23,6 @@ namespace fs = std::filesystem;
 namespace {
 
 // The format an external parser reads ("" = the files of every format).
-std::string parser_format(const std::string& parser) {
-  if (parser == "tlparse") return "torch_trace";
-  return {};
-}
-
 void check_outcome(const CaptureOutcome& o, std::vector<std::string>& problems) {
   if (o.timed_out) problems.push_back("the workload ran past its timeout and was killed");
   if (o.term_signal) problems.push_back("the workload was killed by signal " + std::to_string(*o.term_signal));
@@ -91,14 +88,25 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
   ev.problems.insert(ev.problems.end(), run.problems.begin(), run.problems.end());
   ev.rule_usage = std::move(run.rule_usage);
   std::map<std::string, std::string> label_of;  // path and file name -> label
-  for (const format::Section& s : sections) {
+  std::map<std::string, bool> stable_lines_of;  // label -> its format's line numbers are stable
+  for (size_t i = 0; i < sections.size(); ++i) {
+    const format::Section& s = sections[i];
     label_of.emplace(s.file, s.label);
     label_of.emplace(fs::path(s.file).filename().string(), s.label);
+    const format::Format* f = format::find_format(section_format[i]);
+    stable_lines_of.emplace(s.label, f && f->stable_line_numbers);
   }
   auto label_for = [&](const std::string& file) -> std::string {
     if (auto it = label_of.find(file); it != label_of.end()) return it->second;
     if (auto it = label_of.find(fs::path(file).filename().string()); it != label_of.end()) return it->second;
     return fs::path(file).filename().string();
+  };
+  // The line a golden keeps for a finding: none unless the file is a section
+  // of a format with stable line numbers (golden/golden_doc.h).
+  auto golden_line = [&](const std::string& label, uint64_t line) -> std::optional<uint64_t> {
+    auto it = stable_lines_of.find(label);
+    if (it == stable_lines_of.end() || !it->second) return std::nullopt;
+    return line;
   };
 
   golden::GoldenDoc& doc = ev.doc;
@@ -125,8 +133,9 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
     ev.diagnostics_text += "== profile " + p->name + ": " + std::to_string(v.errors) + " error(s), " +
                            std::to_string(v.warnings) + " warning(s)\n";
     for (const diag::Diagnostic& d : v.diagnostics) {
-      section.diagnostics.push_back({diag::severity_name(d.severity), d.rule, d.record_kind,
-                                     label_for(d.location.file), d.location.line});
+      std::string label = label_for(d.location.file);
+      std::optional<uint64_t> line = golden_line(label, d.location.line);
+      section.diagnostics.push_back({diag::severity_name(d.severity), d.rule, d.record_kind, std::move(label), line});
       ev.diagnostics_text += diag::format_text(d) + "\n";
     }
     doc.profiles.push_back(std::move(section));
@@ -147,9 +156,15 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
         ev.parsers.push_back(r);
         continue;
       }
-      const diag::Verdict* model = verdict_of.count(name) ? verdict_of[name] : nullptr;
+      // The model of its verdict: the findings its preset names, else our profile of its name.
+      const diag::Verdict* model = parser->predicts_rejection ? (verdicts.empty() ? nullptr : &verdicts.front())
+                                   : verdict_of.count(name)   ? verdict_of[name]
+                                                              : nullptr;
+      auto predicts = [&](const diag::Diagnostic& d) {
+        return parser->predicts_rejection ? parser->predicts_rejection(d) : d.severity == diag::Severity::Error;
+      };
       for (size_t i = 0; i < sections.size(); ++i) {
-        if (std::string pf = parser_format(name); !pf.empty() && section_format[i] != pf) continue;
+        if (!parser->format.empty() && section_format[i] != parser->format) continue;
         const std::string& label = sections[i].label;
         checks::ParserResult r = checks::run_external_parser(
             *parser, sections[i].file, options.work_dir + "/external/" + name + "/" + label);
@@ -160,11 +175,13 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
         } else if (model) {
           bool expected_pass = true;
           for (const auto& d : model->diagnostics)
-            if (d.severity == diag::Severity::Error && label_for(d.location.file) == label) expected_pass = false;
+            if (predicts(d) && label_for(d.location.file) == label) expected_pass = false;
+          std::string ours = parser->predicts_rejection ? std::string("tracecheck's findings") + " predict"
+                                                        : "the " + model->profile + " profile predicts";
           if (expected_pass != r.ok())
             ev.problems.push_back(name + " " + (r.ok() ? "accepted " : "rejected ") + label +
-                                  (r.reason.empty() ? "" : " (" + r.reason + ")") + " but the " + model->profile +
-                                  " profile " + (expected_pass ? "finds no error there" : "finds errors there"));
+                                  (r.reason.empty() ? "" : " (" + r.reason + ")") + " but " + ours + " " +
+                                  (expected_pass ? "acceptance" : "rejection"));
         }
         ev.parsers.push_back(std::move(r));
       }

@@ -7,7 +7,9 @@
 // capture_dir/<format id>/ (format/format.h: one pass that reports findings
 // and renders the canonical sections; the case's rule set goes to the format
 // it names, the others use their default set) -> every profile of the case
-// resolved (diag::resolve) over all findings -> golden_doc.h. External
+// resolved (diag::resolve) over all findings -> golden_doc.h (a finding's
+// line is kept only when its file is a section of a format with
+// stable_line_numbers, format/format.h). External
 // parsers then run on the files of the format they read, when installed;
 // their results stay outside the document.
 //

@@ -18,6 +18,7 @@
 #include "checks/chrome_checker.h"
 #include "checks/schema_chrome.h"
 #include "diag/exit_code.h"
+#include "io/input_source.h"
 #include "reader/chrome_trace/reader.h"
 #include "render/chrome_canonical.h"
 
@@ -46,16 +47,41 @@ int sniff(const SniffInput& in) {
   }
   if (head[i] != '{') return 0;
   if (head.find("\"traceEvents\"") != std::string_view::npos) return 60;
+  // Kineto writes its metadata (schemaVersion, deviceProperties, ...) before
+  // "traceEvents": a file cut short there is still a Kineto trace.
+  if (head.find("\"schemaVersion\"") != std::string_view::npos) return 50;
   if (head.find("\"ph\"") != std::string_view::npos) return 40;
   return 0;
 }
 
+// Whether a file named otherwise (node's node_trace.1.log) holds a Chrome
+// trace: its first 4 KiB, decompressed, sniff as one.
+bool holds_trace(const std::string& path) {
+  std::string error;
+  std::unique_ptr<io::InputSource> in = io::open_input(path, &error);
+  if (!in) return false;
+  std::string head(4096, '\0');
+  size_t got = 0;
+  while (got < head.size()) {
+    ptrdiff_t n = in->read(head.data() + got, head.size() - got);
+    if (n <= 0) break;
+    got += static_cast<size_t>(n);
+  }
+  head.resize(got);
+  SniffInput sniffed;
+  sniffed.head = head;
+  return sniff(sniffed) >= 40;
+}
+
+// The traces of a folder: files named *.json or *.json.gz, and any other file
+// whose content is a Chrome trace (a companion such as stacks.txt is not).
 std::vector<std::string> list_files(const std::string& dir, std::string& io_error) {
   std::vector<std::string> files;
   std::error_code ec;
   for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
        it.increment(ec))
-    if (it->is_regular_file() && is_trace_name(it->path().filename().string())) files.push_back(it->path().string());
+    if (it->is_regular_file() && (is_trace_name(it->path().filename().string()) || holds_trace(it->path().string())))
+      files.push_back(it->path().string());
   if (ec) io_error = dir + ": cannot list: " + ec.message();
   std::sort(files.begin(), files.end());
   return files;
@@ -87,7 +113,9 @@ int check(const CheckRequest& request, std::string& io_error) {
     root = request.path;
     if (files.empty() && !request.canonical)
       request.reporter->report("input-format", {request.path, 1, 1},
-                               "the directory holds no Chrome trace (*.json, *.json.gz)");
+                               "the directory holds no Chrome trace (*.json, *.json.gz, or a file that reads as one)");
+    if (files.empty() && request.canonical && request.problems)
+      request.problems->push_back(request.path + ": holds no Chrome trace, so nothing of this format was checked");
   } else {
     files.push_back(request.path);
   }

@@ -4,26 +4,19 @@
 # so a key the closed schemas do not know fails here too). The caller skips (77) when the corpus is absent:
 # cmake -P cannot exit 77 before CMake 3.29.
 #   cmake -DTRACECHECK=... -DCORPUS=... -DSCHEMAS=... -P corpus_schemas.cmake
-file(STRINGS "${CORPUS}/MANIFEST.tsv" rows)
+include(${CMAKE_CURRENT_LIST_DIR}/../../scripts/manifest.cmake)
+tracecheck_manifest_columns("${CORPUS}/MANIFEST.tsv" FORMATS kineto chrome_trace execution_trace
+                            COLUMNS path format check_exit)
 set(failed 0)
 set(checked 0)
-foreach(row IN LISTS rows)
-  if(row MATCHES "^#" OR row MATCHES "^path\t")
-    continue()
-  endif()
-  string(REPLACE "\t" ";" fields "${row}")
-  list(GET fields 0 path)
-  list(GET fields 1 format)
-  list(GET fields 2 check_exit)
+foreach(path format check_exit IN ZIP_LISTS manifest_path manifest_format manifest_check_exit)
   if(NOT check_exit STREQUAL "0")
     continue()
   endif()
   if(format STREQUAL "kineto" OR format STREQUAL "chrome_trace")
     set(schema "${SCHEMAS}/chrome_trace/kineto.schema.json")
-  elseif(format STREQUAL "execution_trace")
+  else()  # execution_trace
     set(schema "${SCHEMAS}/execution_trace/execution_trace.schema.json")
-  else()
-    continue()
   endif()
   execute_process(COMMAND "${TRACECHECK}" validate --schema "${schema}" "${CORPUS}/${path}"
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
