@@ -14,8 +14,15 @@ using simdjson::dom::element;
 
 constexpr const char* kKind = "et-node";
 
-std::string node_name(const EtNode& n) {
+template <class Node>
+std::string node_name(const Node& n) {
   return n.has_id ? "node " + std::to_string(n.id) : "node at index " + std::to_string(n.index);
+}
+
+std::string pointer_of(uint64_t index, const std::string& field) {
+  std::string p = "/nodes/" + std::to_string(index);
+  if (!field.empty()) p += "/" + field;
+  return p;
 }
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
@@ -53,24 +60,29 @@ bool is_kernel_node(const EtNode& node) {
   return !node.kernel_backend.empty() || node.name.find("triton_") != std::string::npos;
 }
 
-void EtChecker::report(std::string_view rule, const EtNode& node, const std::string& field,
+EtChecker::Seen EtChecker::seen_of(const EtNode& node) {
+  return {node.index, node.pos, node.id, node.parent, node.has_id, node.has_parent, node.is_process_root()};
+}
+
+void EtChecker::report(std::string_view rule, const Seen& node, const std::string& field,
                        const std::string& message) {
   reporter_.report(rule, {file_, node.pos.line, node.pos.column}, node_name(node) + ": " + message, kKind,
-                   node.pointer(field));
+                   pointer_of(node.index, field));
 }
 
 void EtChecker::feed(const EtNode& node, element raw) {
   if (node.has_id) {
-    auto [it, inserted] = index_of_id_.try_emplace(node.id, nodes_.size());
+    auto [it, inserted] = index_of_id_.try_emplace(node.id, seen_.size());
     if (!inserted)
       report("et-id-duplicate", node, "id",
-             "id " + std::to_string(node.id) + " is also the id of " + nodes_[it->second].pointer());
+             "id " + std::to_string(node.id) + " is also the id of " + pointer_of(seen_[it->second].index, ""));
   }
   check_arity(node, node.inputs, "inputs");
   check_arity(node, node.outputs, "outputs");
   check_values(node, raw, "inputs");
   check_values(node, raw, "outputs");
-  nodes_.push_back(node);
+  seen_.push_back(seen_of(node));
+  if (keep_nodes_) nodes_.push_back(node);
 }
 
 void EtChecker::check_arity(const EtNode& node, const EtIo& io, const char* key) {
@@ -174,11 +186,11 @@ void EtChecker::finish(const EtHeader& header) {
   header_ = header;
   check_schema(header);
   if (!header.complete) return;  // a cut file: its root and parents are not all there
-  const EtNode* root = nullptr;
-  for (const EtNode& n : nodes_) {
-    if (!n.is_process_root()) continue;
+  const Seen* root = nullptr;
+  for (const Seen& n : seen_) {
+    if (!n.process_root) continue;
     if (root) {
-      report("et-root", n, "name", "a second process root (the first is " + root->pointer() + ")");
+      report("et-root", n, "name", "a second process root (the first is " + pointer_of(root->index, "") + ")");
       continue;
     }
     root = &n;
@@ -190,11 +202,11 @@ void EtChecker::finish(const EtHeader& header) {
     reporter_.report("et-root", {file_, 1, 1},
                      std::string("no process root node \"") + reader::et::kProcessNodeName + "\" with id 1",
                      "et-header", "/nodes");
-  for (const EtNode& n : nodes_) {
+  for (const Seen& n : seen_) {
     if (!n.has_parent || !n.has_id) continue;
     std::string field = header.layout == reader::et::Layout::Flat ? "parent" : "ctrl_deps";
     if (n.parent == n.id) {
-      if (!n.is_process_root()) report("et-parent-missing", n, field, "is its own parent");
+      if (!n.process_root) report("et-parent-missing", n, field, "is its own parent");
       continue;
     }
     if (!index_of_id_.count(n.parent)) {

@@ -64,7 +64,7 @@ std::string label_of(const std::string& file) {
 
 int check_file(const CheckRequest& request, const std::string& file, std::vector<reader::et::EtNode>* keep,
                std::string& io_error) {
-  checks::EtChecker checker(file, *request.reporter);
+  checks::EtChecker checker(file, *request.reporter, /*keep_nodes=*/request.canonical || keep);
   reader::et::EtHandler handler;
   checks::EtSchemaChecker schemas(*request.reporter);
   handler.on_node = [&](const reader::et::EtNode& n, simdjson::dom::element raw) {
