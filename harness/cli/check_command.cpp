@@ -40,21 +40,6 @@ struct CheckOptions {
   std::vector<std::string> files;
 };
 
-// True for an empty file or one of whitespace only (checked up to 1 MiB:
-// no format claims such a file, and "empty" says more than "unknown").
-bool only_whitespace(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  char buf[4096];
-  size_t total = 0;
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    for (std::streamsize i = 0; i < in.gcount(); ++i)
-      if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r' && buf[i] != '\n') return false;
-    total += static_cast<size_t>(in.gcount());
-    if (total > (size_t{1} << 20)) return false;
-  }
-  return true;
-}
-
 std::string profile_names() {
   std::string names;
   for (const diag::Profile& p : diag::builtin_profiles()) {
@@ -92,7 +77,8 @@ int run_check(const CheckOptions& o) {
     const format::Format* f = forced;
     if (!f) {
       std::string why;
-      f = format::detect_format(file, why);
+      bool blank = false;
+      f = format::detect_format(file, why, &blank);
       if (!f) {
         std::error_code ec;
         bool exists = file == "-" || std::filesystem::exists(file, ec);
@@ -100,7 +86,7 @@ int run_check(const CheckOptions& o) {
           io_error = file + ": " + why;
           return kExitIo;
         }
-        if (file != "-" && std::filesystem::is_regular_file(file, ec) && only_whitespace(file)) {
+        if (blank) {
           reporter.report("input-empty", {file, 1, 1}, "the file is empty or holds only blank lines");
           return kExitOk;
         }

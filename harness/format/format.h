@@ -73,14 +73,19 @@ struct Format {
   // warm-up steps). Goldens keep line numbers only for such formats
   // (golden/golden_doc.h); false, the default, is the safe answer.
   bool stable_line_numbers = false;
+  // The scrub rule set check() renders canonical text with when the request
+  // names none; goldens name it in their header.
+  std::string default_rules = {};
 };
 
 const std::vector<Format>& all_formats();
 const Format* find_format(std::string_view id);
 
 // Reads the head of `path` (or lists it) and asks every format. Returns
-// nullptr with `why` set when nothing claims it or it cannot be read.
-const Format* detect_format(const std::string& path, std::string& why);
+// nullptr with `why` set when nothing claims it or it cannot be read; then
+// `*blank` (when given) tells an empty or whitespace-only file (read whole,
+// up to the 64 KiB head), which no format claims and "empty" describes best.
+const Format* detect_format(const std::string& path, std::string& why, bool* blank = nullptr);
 
 // One function per format, each defined beside its reader.
 Format torch_trace_format();

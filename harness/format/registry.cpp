@@ -45,7 +45,9 @@ const Format* find_format(std::string_view id) {
   return nullptr;
 }
 
-const Format* detect_format(const std::string& path, std::string& why) {
+const Format* detect_format(const std::string& path, std::string& why, bool* blank) {
+  constexpr size_t kHead = 64 * 1024;
+  if (blank) *blank = false;
   SniffInput input;
   input.path = path;
   std::string head;
@@ -63,8 +65,13 @@ const Format* detect_format(const std::string& path, std::string& why) {
     // unless --format says otherwise.
     return find_format("torch_trace");
   } else {
-    if (!read_head(path, 64 * 1024, head, why)) return nullptr;
+    if (!read_head(path, kHead, head, why)) return nullptr;
     input.head = head;
+    if (blank && head.size() < kHead && head.find_first_not_of(" \t\r\n") == std::string::npos) {
+      *blank = true;
+      why = path + ": the file is empty or holds only blank lines";
+      return nullptr;
+    }
   }
   const Format* best = nullptr;
   int best_score = 0;

@@ -96,7 +96,7 @@ ConformResult run_conform(const ConformRequest& request) {
   c.name = request.name;
   c.description = "tracecheck conform";
   c.formats = {format_id};
-  c.rules = request.rules;
+  c.rules = request.rules.empty() ? format::find_format(format_id)->default_rules : request.rules;
   c.profiles = request.profiles;
   if (c.profiles.empty()) c.profiles = format::find_format(format_id)->consumer_profiles;
   if (c.profiles.empty()) c.profiles = {"default"};

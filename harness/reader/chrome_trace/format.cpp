@@ -165,7 +165,9 @@ Format chrome_trace_format() {
           "included; or a folder of them",
           sniff,
           check,
-          {"default", "chrome", "perfetto", "hta"}};
+          {"default", "chrome", "perfetto", "hta"},
+          /*stable_line_numbers=*/false,
+          kDefaultRules};
 }
 
 }  // namespace tc::format

@@ -75,7 +75,7 @@ int check(const CheckRequest& request, std::string& io_error) {
 
 Format debug_dir_format() {
   return {"debug_dir", "Inductor debug-trace directories (trace.enabled / TORCH_COMPILE_DEBUG)", sniff, check,
-          {"default"}};
+          {"default"}, /*stable_line_numbers=*/false, "debug_dir/ir"};
 }
 
 }  // namespace tc::format

@@ -127,7 +127,9 @@ Format execution_trace_format() {
           "PyTorch execution traces (ExecutionTraceObserver JSON, schema 1.0.1 to 1.1.1; files, .gz or folders)",
           sniff,
           check,
-          {"default", "chakra", "param"}};
+          {"default", "chakra", "param"},
+          /*stable_line_numbers=*/false,
+          "execution_trace/default"};
 }
 
 }  // namespace tc::format

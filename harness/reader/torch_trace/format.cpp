@@ -155,7 +155,7 @@ Format torch_trace_format() {
   return {"torch_trace",
           "TORCH_TRACE structured compile logs (files, .gz, '-' or a "
           "TORCH_TRACE directory)",
-          sniff, check, {"default", "tlparse-0.4.3"}, /*stable_line_numbers=*/true};
+          sniff, check, {"default", "tlparse-0.4.3"}, /*stable_line_numbers=*/true, kDefaultRules};
 }
 
 }  // namespace tc::format
