@@ -12,7 +12,7 @@ packages=(
   clang libclang-rt-14-dev
   # Third-party emitters (cases/emitters/): installed up front, because apt
   # inside parallel tests fights over the dpkg lock.
-  lld nodejs node-typescript uftrace python3-torch
+  lld nodejs node-typescript uftrace python3-torch chromium
 )
 
 missing=()

@@ -10,6 +10,11 @@
 #    provision twice; a second caller waits, then reuses the result;
 #  - NAME.stamp records the recipe hash and the installed .deb versions; a
 #    chroot whose stamp does not match the recipe is rebuilt;
+#  - packages added later (the "addons" of an environment, e.g. trixie's
+#    onnxruntime for cases/emitters/onnxruntime_profiler) are not part of the
+#    recipe: a chroot whose recipe matches but whose stamp lacks the current
+#    "addons <hash>" line gets them installed in place (apt-get install into
+#    the existing chroot), not rebuilt, so adding one costs its download only;
 #  - every mount (/proc for dpkg scripts) is made inside a private mount
 #    namespace, so an interrupted run leaves no mount behind and rm -rf of a
 #    half-built chroot can never delete through a bind mount;
@@ -26,18 +31,44 @@ cache=${TRACECHECK_ENV_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tracecheck/envs}
 mirror=${TRACECHECK_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 root="$cache/$name"
 packages="python3-torch g++ python3-dev python3-setuptools libtorch-dev"
+# Installed on top of the recipe (see the contract above); changing this list
+# upgrades existing chroots in place.
+case "$name" in
+  trixie) addons="python3-onnxruntime python3-onnx" ;;
+  *) addons="" ;;
+esac
 # sid's Release file can look expired to apt; trixie's never needs it.
 apt_opts="-o Acquire::Check-Valid-Until=false -o APT::Install-Recommends=false"
 recipe="v1 $name $mirror minbase $packages"
 recipe_hash=$(printf '%s' "$recipe" | md5sum | cut -c1-32)
+addons_hash=$(printf '%s' "v1 $addons" | md5sum | cut -c1-32)
 
 mkdir -p "$cache"
 exec 9>"$cache/$name.lock"
 flock 9
 
-stamp_ok() {
+recipe_ok() {
   [ -f "$cache/$name.stamp" ] && [ -x "$root/usr/bin/python3" ] &&
     [ "$(head -n1 "$cache/$name.stamp")" = "recipe $recipe_hash" ]
+}
+addons_ok() {
+  [ -z "$addons" ] || grep -qx "addons $addons_hash" "$cache/$name.stamp"
+}
+stamp_ok() { recipe_ok && addons_ok; }
+
+# Writes NAME.stamp for the chroot at $root (atomically): recipe, addons,
+# torch version, then every recipe and addon package with its version.
+write_stamp() {
+  local version
+  version=$(torch_version)
+  {
+    echo "recipe $recipe_hash"
+    [ -z "$addons" ] || echo "addons $addons_hash"
+    echo "torch $version"
+    chroot "$root" dpkg-query -W -f='${Package} ${Version}\n' $packages $addons
+  } >"$cache/$name.stamp.tmp"
+  mv "$cache/$name.stamp.tmp" "$cache/$name.stamp"
+  echo "$name: torch $version ($1 $root)"
 }
 
 # Asks the chroot's torch for its version, with /proc mounted in a private
@@ -50,6 +81,26 @@ torch_version() {
 
 if stamp_ok; then
   echo "$name: torch $(sed -n 's/^torch //p' "$cache/$name.stamp") (cached in $root)"
+  exit 0
+fi
+
+# The recipe matches but the addons changed: install them in place.
+if recipe_ok; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "provision-env: installing $addons into $root needs root (chroot)" >&2
+    exit 3
+  fi
+  echo "$name: installing $addons into $root" >&2
+  unshare --mount --propagation private -- bash -euo pipefail -c '
+    root=$1 addons=$2 apt_opts=$3 log=$4
+    mount -t proc proc "$root/proc"
+    chroot "$root" apt-get $apt_opts update -q >"$log" 2>&1 &&
+      DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get $apt_opts install -y -q $addons >>"$log" 2>&1 ||
+      { tail -n 20 "$log" >&2; exit 3; }
+    chroot "$root" apt-get clean
+  ' addons "$root" "$addons" "$apt_opts" "$cache/$name.addons.log"
+  rm -f "$cache/$name.addons.log"
+  write_stamp "upgraded in"
   exit 0
 fi
 
@@ -98,15 +149,8 @@ unshare --mount --propagation private -- bash -euo pipefail -c '
   DEBIAN_FRONTEND=noninteractive chroot "$build" apt-get $apt_opts install -y -q $packages \
     >"$build.apt.log" 2>&1 || { tail -n 20 "$build.apt.log" >&2; exit 3; }
   chroot "$build" apt-get clean
-' provision "$build" "$name" "$mirror" "$packages" "$apt_opts"
+' provision "$build" "$name" "$mirror" "$packages $addons" "$apt_opts"
 
 mv "$build" "$root"
 rm -f "$build.debootstrap.log" "$build.apt.log"
-version=$(torch_version)
-{
-  echo "recipe $recipe_hash"
-  echo "torch $version"
-  chroot "$root" dpkg-query -W -f='${Package} ${Version}\n' $packages
-} >"$cache/$name.stamp.tmp"
-mv "$cache/$name.stamp.tmp" "$cache/$name.stamp"
-echo "$name: torch $version (provisioned in $root)"
+write_stamp "provisioned in"

@@ -17,6 +17,13 @@ struct Requirement {
   std::string reason;   // printed when the case is skipped for it
 };
 
+// What a case's golden keeps (schemas/case.schema.json "golden";
+// golden/golden_doc.h). Full: findings per file and the scrubbed trace.
+// Verdicts: per profile only the verdict and the distinct (severity, rule)
+// pairs, for emitters whose trace content depends on timing (a browser's
+// startup trace), so nothing that varies with it can reach the golden.
+enum class GoldenMode { Full, Verdicts };
+
 struct Case {
   std::string name;         // e.g. "structured/example_fn"
   std::string description;
@@ -33,6 +40,7 @@ struct Case {
   // chooses (run --env). "host" runs Debian's /usr/bin/python3: the tools
   // of third-party emitter cases are installed on the host.
   std::string environment;
+  GoldenMode golden = GoldenMode::Full;  // "golden": "full" (default) | "verdicts"
 };
 
 }  // namespace tc::cases

@@ -91,6 +91,8 @@ std::optional<Case> load_case_file(const std::string& cases_root, const std::str
     for (const auto& r : doc["requires"]) c.requires_.push_back({r["feature"], r["reason"]});
   c.timeout_s = doc["timeout_s"].get<int>();
   if (doc.contains("environment")) c.environment = doc["environment"].get<std::string>();
+  // The schema allows only "full" and "verdicts".
+  if (doc.contains("golden") && doc["golden"].get<std::string>() == "verdicts") c.golden = GoldenMode::Verdicts;
   return c;
 }
 

@@ -26,6 +26,7 @@ json valid_doc() {
     "external_parsers": ["tlparse"],
     "requires": [{"feature": "cuda", "reason": "needs a CUDA device"}],
     "environment": "trixie",
+    "golden": "full",
     "timeout_s": 300
   })");
 }
@@ -62,6 +63,24 @@ TEST_F(CaseLoader, LoadsAValidCase) {
   EXPECT_EQ(c->requires_[0].feature, "cuda");
   EXPECT_EQ(c->timeout_s, 300);
   EXPECT_EQ(list_case_names(root_.string()), (std::vector<std::string>{"structured/example_fn"}));
+}
+
+// "golden": full by default, "verdicts" on request, nothing else.
+TEST_F(CaseLoader, GoldenMode) {
+  write("structured/example_fn.json", valid_doc().dump());
+  auto c = load("structured/example_fn");
+  ASSERT_TRUE(c) << error_;
+  EXPECT_EQ(c->golden, GoldenMode::Full);
+  json d = valid_doc();
+  d["golden"] = "verdicts";
+  write("structured/example_fn.json", d.dump());
+  c = load("structured/example_fn");
+  ASSERT_TRUE(c) << error_;
+  EXPECT_EQ(c->golden, GoldenMode::Verdicts);
+  d["golden"] = "counts";
+  write("structured/example_fn.json", d.dump());
+  EXPECT_FALSE(load("structured/example_fn"));
+  EXPECT_NE(error_.find("/golden"), std::string::npos) << error_;
 }
 
 TEST_F(CaseLoader, NameMustEqualThePath) {

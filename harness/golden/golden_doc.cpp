@@ -1,6 +1,7 @@
 #include "golden/golden_doc.h"
 
 #include <algorithm>
+#include <set>
 #include <tuple>
 
 namespace tc::golden {
@@ -14,6 +15,17 @@ std::string diagnostic_text(const DiagnosticLine& d) {
   return text;
 }
 
+// A verdicts-only profile section (golden_doc.h, "Verdicts-only goldens"):
+// the verdict, then each distinct (severity, rule) pair once, sorted.
+std::string verdict_section(const ProfileSection& p) {
+  std::string out = "\n[verdict " + p.profile + "]\n";
+  out += std::string("verdict: ") + (p.errors == 0 ? "pass" : "fail") + "\n";
+  std::set<std::string> pairs;
+  for (const DiagnosticLine& d : p.diagnostics) pairs.insert(d.severity + " " + d.rule);
+  for (const std::string& pair : pairs) out += pair + "\n";
+  return out;
+}
+
 }  // namespace
 
 std::string render_golden(const GoldenDoc& doc) {
@@ -21,6 +33,7 @@ std::string render_golden(const GoldenDoc& doc) {
   out += "# tracecheck golden v" + std::to_string(kGoldenFormatVersion) + " case=" + doc.case_name +
          " emitter=" + doc.emitter + " rules=" + doc.rules;
   if (!doc.rules_fingerprint.empty()) out += "@" + doc.rules_fingerprint;
+  if (doc.verdicts_only) out += " golden=verdicts";
   out += "\n# update: tracecheck run " + doc.case_name + " --accept\n";
 
   out += "\n[outcome]\n";
@@ -28,6 +41,10 @@ std::string render_golden(const GoldenDoc& doc) {
   out += "exception: " + doc.outcome.exception.value_or("none") + "\n";
 
   for (const ProfileSection& p : doc.profiles) {
+    if (doc.verdicts_only) {
+      out += verdict_section(p);
+      continue;
+    }
     out += "\n[diagnostics " + p.profile + "]\n";
     out += "errors: " + std::to_string(p.errors) + ", warnings: " + std::to_string(p.warnings) + "\n";
     std::vector<DiagnosticLine> lines = p.diagnostics;
@@ -53,6 +70,7 @@ std::string render_golden(const GoldenDoc& doc) {
     if (!out.ends_with('\n')) out += '\n';
   }
 
+  if (doc.verdicts_only) return out;
   for (const TraceSection& t : doc.traces) {
     out += "\n[trace " + t.label + "]\n";
     out += t.text;

@@ -32,6 +32,21 @@
 // asks the file's format); render_golden() only prints it. The format
 // version stays 2: the section syntax did not change, only what a line says.
 //
+// Verdicts-only goldens (GoldenDoc::verdicts_only; a case's "golden":
+// "verdicts", case/case.h). For an emitter whose trace content depends on
+// timing (Chromium's startup trace), neither the trace nor the count or place
+// of findings repeats from one capture to the next, so the golden keeps only
+//   [outcome]                       as above
+//   [verdict <profile>]             "verdict: pass" (no error under that
+//                                   profile) or "verdict: fail", then each
+//                                   distinct "<severity> <rule>" pair found,
+//                                   sorted, once (no counts, kinds or files)
+//   [facts]                         as above
+// and no [trace] section; the header line ends with " golden=verdicts". Two
+// captures whose findings differ in number, place or record kind but not in
+// their set of (severity, rule) pairs give the same golden; a new rule id, a
+// rule changing severity or a verdict changing changes it.
+//
 // Contract: render_golden() is a pure function of the document, so two runs
 // that capture the same trace give byte-identical goldens. Nothing that
 // depends on the machine (paths, tool availability, timings, the external
@@ -83,7 +98,8 @@ struct GoldenDoc {
   Outcome outcome;
   std::vector<ProfileSection> profiles;
   std::optional<std::string> facts_json;  // already canonical (sorted keys)
-  std::vector<TraceSection> traces;
+  std::vector<TraceSection> traces;  // not rendered when verdicts_only
+  bool verdicts_only = false;         // see "Verdicts-only goldens" above
 };
 
 inline constexpr int kGoldenFormatVersion = 2;

@@ -95,6 +95,45 @@ TEST(GoldenDoc, ExpectedExceptionAndNoFacts) {
   EXPECT_EQ(text.find("[facts]"), std::string::npos);
 }
 
+// Verdicts-only: the verdict and the distinct (severity, rule) pairs per
+// profile, outcome and facts; no counts, kinds, files or trace.
+TEST(GoldenDoc, VerdictsOnlyKeepsVerdictsAndDistinctRules) {
+  GoldenDoc d = sample();
+  d.verdicts_only = true;
+  d.profiles[0] = {"default", 1, 3, {{"warning", "ct-b", "ph=X", "chrome_trace/a.json", std::nullopt},
+                                     {"error", "ct-a", "ph=B", "chrome_trace/a.json", std::nullopt},
+                                     {"warning", "ct-b", "ph=i", "chrome_trace/b.json", std::nullopt},
+                                     {"warning", "ct-c", "ph=M", "chrome_trace/a.json", std::nullopt}}};
+  d.profiles[1] = {"perfetto", 0, 0, {}};
+  EXPECT_EQ(render_golden(d),
+            "# tracecheck golden v2 case=structured/ddp_graphs emitter=torch-2.14.1 "
+            "rules=torch_trace/pytorch_test@md5:00ff golden=verdicts\n"
+            "# update: tracecheck run structured/ddp_graphs --accept\n"
+            "\n[outcome]\nexit_status: 0\nexception: none\n"
+            "\n[verdict default]\nverdict: fail\nerror ct-a\nwarning ct-b\nwarning ct-c\n"
+            "\n[verdict perfetto]\nverdict: pass\n"
+            "\n[facts]\n{\n  \"frames\": 2\n}\n");
+  auto h = parse_golden_header(render_golden(d));
+  ASSERT_TRUE(h);
+  EXPECT_EQ(h->rules_fingerprint, "md5:00ff");
+}
+
+TEST(GoldenDoc, VerdictsOnlyIgnoresCountsAndPlacesButNotRules) {
+  GoldenDoc a = sample(), b = sample();
+  a.verdicts_only = b.verdicts_only = true;
+  a.profiles[0] = {"default", 0, 1, {{"warning", "ct-b", "ph=X", "chrome_trace/a.json", std::nullopt}}};
+  b.profiles[0] = {"default", 0, 7, {{"warning", "ct-b", "ph=i", "chrome_trace/z.json", 40},
+                                     {"warning", "ct-b", "ph=X", "chrome_trace/a.json", std::nullopt}}};
+  b.traces = {{"other", "different trace\n"}};
+  EXPECT_EQ(render_golden(a), render_golden(b));
+  b.profiles[0].diagnostics.push_back({"warning", "ct-new", "ph=X", "chrome_trace/a.json", std::nullopt});
+  EXPECT_NE(render_golden(a), render_golden(b));
+  GoldenDoc c = a;  // the same rule at another severity
+  c.profiles[0].diagnostics[0].severity = "error";
+  c.profiles[0].errors = 1;
+  EXPECT_NE(render_golden(a), render_golden(c));
+}
+
 TEST(GoldenDoc, HeaderRoundTrips) {
   std::string text = render_golden(sample());
   auto h = parse_golden_header(text);

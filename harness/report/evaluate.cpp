@@ -116,6 +116,9 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
   doc.rules_fingerprint = golden::rules_fingerprint(c.rules);
   doc.outcome = {ev.outcome.exit_status, ev.outcome.exception};
   doc.facts_json = facts;
+  // A verdicts-only case (case/case.h GoldenMode): render_golden keeps each
+  // profile's verdict and distinct (severity, rule) pairs, and no trace.
+  doc.verdicts_only = c.golden == cases::GoldenMode::Verdicts;
   std::map<std::string, const diag::Verdict*> verdict_of;
   std::vector<diag::Verdict> verdicts;
   verdicts.reserve(c.profiles.size());
@@ -140,7 +143,8 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
     }
     doc.profiles.push_back(std::move(section));
   }
-  for (const format::Section& s : sections) doc.traces.push_back({s.label, s.text});
+  if (!doc.verdicts_only)
+    for (const format::Section& s : sections) doc.traces.push_back({s.label, s.text});
   ev.text = golden::render_golden(doc);
   check_outcome(ev.outcome, ev.problems);
 

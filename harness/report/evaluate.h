@@ -9,7 +9,9 @@
 // it names, the others use their default set) -> every profile of the case
 // resolved (diag::resolve) over all findings -> golden_doc.h (a finding's
 // line is kept only when its file is a section of a format with
-// stable_line_numbers, format/format.h). External
+// stable_line_numbers, format/format.h; a verdicts-only case, "golden":
+// "verdicts", keeps per profile only the verdict and the distinct
+// (severity, rule) pairs and no trace). External
 // parsers then run on the files of the format they read, when installed;
 // their results stay outside the document.
 //

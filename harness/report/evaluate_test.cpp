@@ -77,6 +77,32 @@ TEST_F(EvaluateLines, RepeatedChromeFindingsAreCounted) {
       << ev.text;
 }
 
+// "golden": "verdicts": two captures with different events and different
+// numbers of findings, but the same set of (severity, rule) pairs, give the
+// same golden; a finding of a new rule changes it.
+TEST_F(EvaluateLines, VerdictsOnlyGoldenDependsOnTheRuleSetOnly) {
+  cases::Case c = chrome_case();
+  c.golden = cases::GoldenMode::Verdicts;
+  constexpr const char* kOther =
+      R"({"ph": "X", "cat": "cpu_op", "name": "aten::mul", "pid": "Spans", "tid": 7, "ts": 40, "dur": 9})";
+  std::string one = std::string("{\"traceEvents\": [") + kEvent + "]}\n";
+  std::string three = std::string("{\"traceEvents\": [\n") + kOther + ",\n" + kEvent + ",\n" + kOther + "\n]}\n";
+  Evaluation a = evaluate_capture(c, chrome_capture("a", one), options());
+  Evaluation b = evaluate_capture(c, chrome_capture("b", three), options());
+  ASSERT_TRUE(a.ok) << a.error;
+  ASSERT_TRUE(b.ok) << b.error;
+  EXPECT_NE(a.text.find("\n[verdict default]\nverdict: pass\nwarning ct-string-id\n"), std::string::npos) << a.text;
+  EXPECT_EQ(a.text.find("[trace"), std::string::npos) << a.text;
+  EXPECT_EQ(a.text, b.text);
+  // The full findings are still in the evidence.
+  EXPECT_NE(b.diagnostics_text.find("0 error(s), 3 warning(s)"), std::string::npos) << b.diagnostics_text;
+  // An event without "ph" adds a finding of another rule: the golden changes.
+  std::string more = std::string("{\"traceEvents\": [") + kEvent + R"(, {"name": "x", "pid": 1, "tid": 1}]})" + "\n";
+  Evaluation d = evaluate_capture(c, chrome_capture("d", more), options());
+  ASSERT_TRUE(d.ok) << d.error;
+  EXPECT_NE(a.text, d.text) << d.text;
+}
+
 TEST_F(EvaluateLines, TorchTraceFindingsKeepTheirLine) {
   cases::Case c;
   c.name = "fixture/tiny";
