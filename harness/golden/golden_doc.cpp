@@ -33,6 +33,7 @@ std::string render_golden(const GoldenDoc& doc) {
   out += "# tracecheck golden v" + std::to_string(kGoldenFormatVersion) + " case=" + doc.case_name +
          " emitter=" + doc.emitter + " rules=" + doc.rules;
   if (!doc.rules_fingerprint.empty()) out += "@" + doc.rules_fingerprint;
+  for (size_t i = 0; i < doc.also_rules.size(); ++i) out += (i == 0 ? " also=" : ",") + doc.also_rules[i];
   if (doc.verdicts_only) out += " golden=verdicts";
   out += "\n# update: tracecheck run " + doc.case_name + " --accept\n";
 
@@ -136,6 +137,8 @@ std::optional<GoldenHeader> parse_golden_header(std::string_view text) {
       h.case_name = value;
     else if (key == "emitter")
       h.emitter = value;
+    else if (key == "also")
+      h.also = value;
     else if (key == "rules") {
       size_t at = value.find('@');
       h.rules = value.substr(0, at);

@@ -13,7 +13,10 @@
 //
 // The first line records the golden format version, the case, the emitter
 // and the rule set with its fingerprint (golden/rules_fingerprint.h), so a
-// golden made under other rules is told apart from a plain difference.
+// golden made under other rules is told apart from a plain difference. A case
+// that reads several formats renders the others with their default rule sets;
+// those are listed too, as " also=<set>@<fingerprint>[,...]" (et/with_kineto's
+// Kineto section is rendered with chrome_trace/default).
 //
 // Diagnostic lines. A finding is named by what stays the same from one
 // capture of the workload to the next:
@@ -95,6 +98,7 @@ struct GoldenDoc {
   std::string emitter;
   std::string rules;
   std::string rules_fingerprint;  // "md5:<hex>", "" when unknown
+  std::vector<std::string> also_rules;  // "<set>@<fingerprint>" of the other formats' sets
   Outcome outcome;
   std::vector<ProfileSection> profiles;
   std::optional<std::string> facts_json;  // already canonical (sorted keys)
@@ -111,6 +115,7 @@ std::string render_golden(const GoldenDoc& doc);
 struct GoldenHeader {
   int version = 0;
   std::string case_name, emitter, rules, rules_fingerprint;
+  std::string also;  // the "also=" field as written, "" when absent
 };
 std::optional<GoldenHeader> parse_golden_header(std::string_view text);
 

@@ -114,6 +114,13 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
   doc.emitter = ev.emitter;
   doc.rules = c.rules;
   doc.rules_fingerprint = golden::rules_fingerprint(c.rules);
+  // The other formats' sections are rendered with their default sets
+  // (report/trace_checks.cpp): a change there must also ask for re-acceptance.
+  for (const std::string& id : c.formats) {
+    const format::Format* f = format::find_format(id);
+    if (!f || c.rules.starts_with(id + "/") || f->default_rules.empty()) continue;
+    doc.also_rules.push_back(f->default_rules + "@" + golden::rules_fingerprint(f->default_rules));
+  }
   doc.outcome = {ev.outcome.exit_status, ev.outcome.exception};
   doc.facts_json = facts;
   // A verdicts-only case (case/case.h GoldenMode): render_golden keeps each

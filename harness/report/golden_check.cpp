@@ -57,6 +57,9 @@ std::string header_change(const std::string& expected, const std::string& actual
   if (old->rules_fingerprint != now->rules_fingerprint)
     return "rules " + now->rules + " changed (golden made with " + old->rules_fingerprint + ", now " +
            now->rules_fingerprint + ")";
+  if (old->also != now->also)
+    return "the rules of its other formats changed (golden made with " +
+           (old->also.empty() ? std::string("none recorded") : old->also) + ", now " + now->also + ")";
   return "";
 }
 
