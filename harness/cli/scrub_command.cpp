@@ -1,19 +1,25 @@
 // tracecheck scrub --rules SET [--keep-chromium] [--match-name NAME] FILE
 //
-// Prints the canonical scrubbed form of a TORCH_TRACE log on stdout and
-// nothing else: byte for byte what PyTorch's structured-trace test handler
-// writes for it (with torch_trace/pytorch_test). Input defects and records
-// the formatter cannot print go to stderr; the output still holds every
-// record that could be printed. Exit: 0 ok, 1 errors in the input or a
-// record that could not be printed, 2 usage or a bad rule set, 3 an input
-// that cannot be read.
+// Prints the canonical scrubbed form of a trace on stdout and nothing else.
+// For a TORCH_TRACE log (a torch_trace/ rule set): byte for byte what
+// PyTorch's structured-trace test handler writes for it (with
+// torch_trace/pytorch_test). For the other formats (a chrome_trace/,
+// execution_trace/ or debug_dir/ rule set): the text a golden's [trace]
+// section holds, one "[trace <file>]" header per file when there are several.
+// Input defects and records the formatter cannot print go to stderr; the
+// output still holds every record that could be printed. Exit: 0 ok, 1
+// errors in the input or a record that could not be printed, 2 usage or a
+// bad rule set, 3 an input that cannot be read.
 #include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "cli/command.h"
 #include "diag/exit_code.h"
 #include "diag/profile.h"
 #include "diag/reporter.h"
+#include "format/format.h"
 #include "reader/torch_trace/reader.h"
 #include "scrub/load.h"
 #include "scrub/scrubber.h"
@@ -44,7 +50,63 @@ class Output {
   std::string buffer_;
 };
 
+// The format a rule set is for: its "format" key.
+std::string rules_format(const std::string& ref) {
+  std::string why;
+  std::optional<std::string> path = scrub::resolve_rule_set(ref, &why);
+  if (!path) return {};
+  std::ifstream in(*path);
+  nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+  return j.is_object() && j.contains("format") && j["format"].is_string() ? j["format"].get<std::string>() : "";
+}
+
+void print_findings(const diag::Reporter& reporter) {
+  diag::Verdict verdict = diag::resolve(reporter, diag::default_profile());
+  for (const diag::Diagnostic& d : verdict.diagnostics) std::fprintf(stderr, "%s\n", diag::format_text(d).c_str());
+  if (verdict.not_shown > 0)
+    std::fprintf(stderr, "tracecheck scrub: %llu more finding(s) not shown\n",
+                 static_cast<unsigned long long>(verdict.not_shown));
+}
+
+// A Chrome trace, execution trace or debug dir: its golden trace text.
+int run_canonical(const ScrubArgs& args, const format::Format& f) {
+  diag::Reporter reporter;
+  std::vector<format::Section> sections;
+  std::vector<std::string> problems;
+  format::CheckRequest request;
+  request.path = args.file;
+  request.reporter = &reporter;
+  request.rules = args.rules;
+  request.canonical = &sections;
+  request.problems = &problems;
+  std::string io_error;
+  int code = f.check(request, io_error);
+  for (const format::Section& s : sections) {
+    if (sections.size() > 1) std::printf("[trace %s]\n", s.label.c_str());
+    std::fwrite(s.text.data(), 1, s.text.size(), stdout);
+  }
+  std::fflush(stdout);
+  print_findings(reporter);
+  for (const std::string& p : problems) std::fprintf(stderr, "tracecheck scrub: %s\n", p.c_str());
+  if (code == kExitIo) {
+    std::fprintf(stderr, "tracecheck scrub: %s\n", io_error.c_str());
+    return kExitIo;
+  }
+  if (!problems.empty() && sections.empty()) return kExitUsage;  // the rule set did not load
+  return diag::resolve(reporter, diag::default_profile()).errors > 0 ? kExitErrors : kExitOk;
+}
+
 int run_scrub(const ScrubArgs& args) {
+  std::string format_id = rules_format(args.rules);
+  if (!format_id.empty() && format_id != "torch_trace") {
+    const format::Format* f = format::find_format(format_id);
+    if (!f) {
+      std::fprintf(stderr, "tracecheck scrub: %s: no reader for format \"%s\"\n", args.rules.c_str(),
+                   format_id.c_str());
+      return kExitUsage;
+    }
+    return run_canonical(args, *f);
+  }
   scrub::LoadError load_error;
   auto rules = scrub::load_rule_set(args.rules, &load_error);
   if (!rules) {
@@ -88,11 +150,8 @@ int run_scrub(const ScrubArgs& args) {
   out.flush();
   std::fflush(stdout);
 
+  print_findings(reporter);
   diag::Verdict verdict = diag::resolve(reporter, diag::default_profile());
-  for (const diag::Diagnostic& d : verdict.diagnostics) std::fprintf(stderr, "%s\n", diag::format_text(d).c_str());
-  if (verdict.not_shown > 0)
-    std::fprintf(stderr, "tracecheck scrub: %llu more finding(s) not shown\n",
-                 static_cast<unsigned long long>(verdict.not_shown));
   if (code == kExitIo) {
     std::fprintf(stderr, "tracecheck scrub: %s\n", io_error.c_str());
     return kExitIo;
@@ -103,7 +162,9 @@ int run_scrub(const ScrubArgs& args) {
 }  // namespace
 
 TRACECHECK_COMMAND(
-    "scrub", "Print a TORCH_TRACE log's canonical scrubbed form (byte-identical to PyTorch's test formatter)",
+    "scrub",
+    "Print a trace's canonical scrubbed form: a TORCH_TRACE log byte-identical to PyTorch's test formatter; "
+    "Chrome traces, execution traces and debug dirs as golden [trace] sections",
     [](CLI::App& sub) -> std::function<int()> {
       auto args = std::make_shared<ScrubArgs>();
       sub.add_option("--rules", args->rules, "Rule set: <format>/<name> (scrubbers/) or a path to a rule file")
@@ -113,7 +174,8 @@ TRACECHECK_COMMAND(
       sub.add_option("--match-name", args->match_name,
                      "Capture mode: print only this artifact's payload, stripped (PyTorch's match_name filter "
                      "with StructuredTracePayloadFormatter)");
-      sub.add_option("file", args->file, "TORCH_TRACE log: a file, a .gz, a TORCH_TRACE directory, or - for stdin")
+      sub.add_option("file", args->file,
+                     "The trace: a file, a .gz, a directory (TORCH_TRACE, Chrome traces, debug dir), or - for stdin")
           ->required();
       return [args] { return run_scrub(*args); };
     });

@@ -68,3 +68,11 @@ add_test(NAME scrub.cli.exit_codes
                  \"$1\" scrub --rules torch_trace/pytorch_test --match-name dynamo_start \"$3\" >/dev/null 2>&1; [ $? -eq 1 ] || { echo 'unprintable records: expected 1'; exit 1; }"
           sh $<TARGET_FILE:tracecheck> ${_scrub_data}/bad_rules.json ${_scrub_data}/comp_metrics.log)
 set_tests_properties(scrub.cli.exit_codes PROPERTIES LABELS "scrub")
+
+# Other formats: scrub prints exactly the [trace] section a golden holds for
+# the same file (here a stored Kineto capture and its golden).
+add_test(NAME scrub.cli.golden_trace_text
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/scripts/scrub_matches_golden.sh $<TARGET_FILE:tracecheck> chrome_trace/default
+          ${PROJECT_SOURCE_DIR}/golden/torch-2.6.0/profiler/kineto_basic.txt chrome_trace/payload.json
+          ${PROJECT_SOURCE_DIR}/golden/torch-2.6.0/profiler/kineto_basic.raw/chrome_trace/payload.json.gz)
+set_tests_properties(scrub.cli.golden_trace_text PROPERTIES LABELS "scrub")
