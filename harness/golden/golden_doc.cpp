@@ -35,7 +35,8 @@ std::string render_golden(const GoldenDoc& doc) {
   if (!doc.rules_fingerprint.empty()) out += "@" + doc.rules_fingerprint;
   for (size_t i = 0; i < doc.also_rules.size(); ++i) out += (i == 0 ? " also=" : ",") + doc.also_rules[i];
   if (doc.verdicts_only) out += " golden=verdicts";
-  out += "\n# update: tracecheck run " + doc.case_name + " --accept\n";
+  out += "\n# update: " + (doc.update_hint.empty() ? "tracecheck run " + doc.case_name + " --accept" : doc.update_hint) +
+         "\n";
 
   out += "\n[outcome]\n";
   out += "exit_status: " + std::to_string(doc.outcome.exit_status) + "\n";

@@ -99,6 +99,7 @@ struct GoldenDoc {
   std::string rules;
   std::string rules_fingerprint;  // "md5:<hex>", "" when unknown
   std::vector<std::string> also_rules;  // "<set>@<fingerprint>" of the other formats' sets
+  std::string update_hint;              // the "# update:" line's text; default "tracecheck run <case> --accept"
   Outcome outcome;
   std::vector<ProfileSection> profiles;
   std::optional<std::string> facts_json;  // already canonical (sorted keys)

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "format/format.h"
+#include "golden/golden_doc.h"
 #include "runner/command.h"
 
 namespace tc::report {
@@ -105,6 +106,10 @@ ConformResult run_conform(const ConformRequest& request) {
   options.emitter = request.emitter;
   result.evaluation = evaluate_capture(c, capture.string(), options);
   if (!result.evaluation.ok) return result.error = result.evaluation.error, result;
+  // Not a case: it is updated by re-running the conform command that made it
+  // (tracecheck_add_check's ctest, or the CLI) with --accept.
+  result.evaluation.doc.update_hint = "re-run this conform check with --accept (or TRACECHECK_UPDATE=always)";
+  result.evaluation.text = golden::render_golden(result.evaluation.doc);
   result.ok = true;
   return result;
 }
