@@ -146,6 +146,17 @@ TEST(GoldenDoc, HeaderRoundTrips) {
   EXPECT_TRUE(golden_body(text).starts_with("\n[outcome]\n")) << golden_body(text);
 }
 
+TEST(GoldenDoc, OtherFormatsRuleSetsAreInTheHeader) {
+  GoldenDoc d = sample();
+  EXPECT_EQ(parse_golden_header(render_golden(d))->also, "");
+  d.also_rules = {"chrome_trace/default@md5:aa", "debug_dir/ir@md5:bb"};
+  std::string text = render_golden(d);
+  EXPECT_NE(text.find("rules=torch_trace/pytorch_test@md5:00ff also=chrome_trace/default@md5:aa,debug_dir/ir@md5:bb\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(parse_golden_header(text)->also, "chrome_trace/default@md5:aa,debug_dir/ir@md5:bb");
+}
+
 TEST(GoldenDoc, VersionOneHeaderParsesWithoutFingerprint) {
   std::string v1 =
       "# tracecheck golden v1 -- update: tracecheck run a/b --accept\ncase: a/b\nemitter: torch-2.6.0\n"
