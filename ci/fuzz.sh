@@ -31,7 +31,7 @@ fi
 build="${TRACECHECK_FUZZ_BUILD_DIR:-build-fuzz}"
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ] && [ $smoke -eq 1 ]; then
-  targets=(json_parse_fuzz torch_trace_reader_fuzz et_reader_fuzz)
+  targets=(json_parse_fuzz torch_trace_reader_fuzz et_reader_fuzz chrome_trace_reader_fuzz)
 elif [ ${#targets[@]} -eq 0 ]; then
   for src in harness/fuzz/*_fuzz.cpp; do targets+=("$(basename "$src" .cpp)"); done
 fi

@@ -61,9 +61,7 @@ void ChromeChecker::member(const reader::ChromeMember& m) {
                        "displayTimeUnit is " + std::string(m.text) + ", not \"ms\" or \"ns\"", "metadata",
                        "/displayTimeUnit", "catapult throws on any other value; Perfetto ignores it");
   }
-  if (m.key == "traceEvents")  // present but not an array (else the splitter streamed it)
-    reporter_.report("ct-no-trace-events", {file_, m.pos.line, m.pos.column}, "\"traceEvents\" is not an array",
-                     "metadata", "/traceEvents");
+  // "traceEvents" that is not an array: the reader's ct-no-trace-events.
   kineto_->member(m);
 }
 

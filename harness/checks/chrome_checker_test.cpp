@@ -166,6 +166,25 @@ TEST_F(ChromeChecks, ContainerFindings) {
   EXPECT_EQ(count("json-non-finite"), 1u);
 }
 
+// JSON findings of the reader point at the offending byte, not the event.
+TEST_F(ChromeChecks, JsonFindingsAreLocatedAtTheByte) {
+  auto at = [&](std::string_view rule) {
+    const diag::Diagnostic* d = find(rule);
+    return d ? std::to_string(d->location.line) + ":" + std::to_string(d->location.column) + " " + d->pointer : all();
+  };
+  check("{\"traceEvents\": [\r\n{\"ph\": \"i\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1}]}");
+  EXPECT_EQ(at("input-crlf"), "1:18 ");
+  check("{\"traceEvents\": [{\"ph\": \"i\", \"name\": \"a\", \"name\": \"b\", \"pid\": 1, \"tid\": 1, \"ts\": 1}]}");
+  EXPECT_EQ(at("json-duplicate-key"), "1:43 /traceEvents/0/name");
+  check("{\"traceEvents\": [{\"ph\": \"X\", \"ts\": NaN}]}");
+  EXPECT_EQ(at("json-non-finite"), "1:36 /traceEvents/0/ts");
+  check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"\xff\"}]}");
+  EXPECT_EQ(at("input-invalid-utf8"), "1:39 /traceEvents/0");
+  check("{\"traceEvents\": 5}");
+  EXPECT_EQ(at("ct-no-trace-events"), "1:17 /traceEvents");
+  EXPECT_EQ(count("ct-no-trace-events"), 1u);
+}
+
 TEST_F(ChromeChecks, ProfilesDisagreeOnABareArray) {
   check("[{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 1}]");
   EXPECT_FALSE(diag::resolve(reporter_, *diag::find_profile("perfetto")).failed(false));

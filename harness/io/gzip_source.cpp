@@ -35,7 +35,7 @@ class GzipSource : public InputSource {
         if (got == 0) {
           // A stream that ends between members is complete; one that ends
           // inside a member was truncated.
-          if (member_started_) return fail("truncated gzip stream (unexpected end of file)", true);
+          if (member_started_) return fail_data("truncated gzip stream (unexpected end of file)", buf);
           done_ = true;
           break;
         }
@@ -52,7 +52,7 @@ class GzipSource : public InputSource {
       }
       if (rc == Z_BUF_ERROR) continue;  // needs more input
       if (rc != Z_OK) {
-        return fail(std::string("corrupt gzip stream: ") + (zs_.msg ? zs_.msg : "inflate failed"), true);
+        return fail_data(std::string("corrupt gzip stream: ") + (zs_.msg ? zs_.msg : "inflate failed"), buf);
       }
     }
     return static_cast<ptrdiff_t>(zs_.next_out - reinterpret_cast<Bytef*>(buf));
@@ -66,6 +66,15 @@ class GzipSource : public InputSource {
     error_ = std::move(message);
     data_error_ = data;
     return -1;
+  }
+
+  // A data error (corrupt or truncated stream): the bytes this read decoded
+  // before it are handed out first, the error (-1) comes with the next read,
+  // so a truncated file still yields everything before the cut.
+  ptrdiff_t fail_data(std::string message, char* buf) {
+    ptrdiff_t got = zs_.next_out - reinterpret_cast<Bytef*>(buf);
+    fail(std::move(message), true);
+    return got > 0 ? got : -1;
   }
 
   std::unique_ptr<InputSource> raw_;

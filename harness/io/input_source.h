@@ -3,7 +3,8 @@
 // Contract:
 //  - read() fills up to n bytes and returns how many; 0 means the end; -1 an
 //    error, described by error(); data_error() tells a corrupt gzip stream
-//    (malformed input) from an I/O failure (the input cannot be read);
+//    (malformed input) from an I/O failure (the input cannot be read); the
+//    bytes a gzip stream decodes before a data error are all returned first;
 //  - gzip is recognised by its magic bytes, not its name, so a compressed
 //    stdin works too; concatenated gzip members read as one stream;
 //  - nothing is buffered beyond one chunk: memory does not grow with the file.

@@ -335,6 +335,14 @@ ParseError locate_error(std::string_view text) {
     // offending word instead ("trailing", "tru"), as a compiler would.
     size_t& at = locator.error.offset;
     at = std::min(at, text.size());
+    if (at < text.size() && text[at] == '\0') {
+      // At a NUL byte: nlohmann's lexer takes one outside a string for the
+      // end of the input; inside one its message is right. Either way the
+      // NUL is the place.
+      if (locator.error.message.find("end of input") != std::string::npos)
+        locator.error.message = "a NUL byte where a JSON token should be (JSON allows NUL only escaped, in a string)";
+      return locator.error;
+    }
     while (at > 0 && std::isalnum(static_cast<unsigned char>(text[at - 1]))) --at;
     return locator.error;
   }

@@ -293,6 +293,34 @@ std::vector<JsonTextFinding> find_json_quirks(std::string_view text, size_t limi
   return std::move(finder.found);
 }
 
+bool has_duplicate_keys(simdjson::dom::element e, std::vector<std::string_view>& keys) {
+  using T = simdjson::dom::element_type;
+  if (e.type() == T::ARRAY) {
+    for (simdjson::dom::element item : simdjson::dom::array(e))
+      if (has_duplicate_keys(item, keys)) return true;
+    return false;
+  }
+  if (e.type() != T::OBJECT) return false;
+  simdjson::dom::object object(e);
+  if (object.size() > 32) {
+    std::unordered_set<std::string_view> seen;
+    for (auto field : object)
+      if (!seen.insert(field.key).second) return true;
+  } else {
+    size_t first = keys.size();
+    bool duplicate = false;
+    for (auto field : object) {
+      for (size_t k = first; k < keys.size() && !duplicate; ++k) duplicate = keys[k] == field.key;
+      keys.push_back(field.key);
+    }
+    keys.resize(first);
+    if (duplicate) return true;
+  }
+  for (auto field : object)
+    if (has_duplicate_keys(field.value, keys)) return true;
+  return false;
+}
+
 size_t locate_json_pointer(std::string_view text, std::string_view pointer) {
   PointerFinder finder(pointer);
   Walker(text, finder).run();

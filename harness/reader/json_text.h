@@ -8,6 +8,8 @@
 // Pointers follow RFC 6901 ("/a/0/b", '~' and '/' escaped as ~0 and ~1).
 #pragma once
 
+#include <simdjson.h>
+
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -32,6 +34,12 @@ std::vector<JsonTextFinding> find_json_quirks(std::string_view text, size_t limi
 // for a duplicated key, the last occurrence (the one Python keeps).
 // npos when there is no such value.
 size_t locate_json_pointer(std::string_view text, std::string_view pointer);
+
+// True when some object in `value` repeats a key (simdjson's DOM keeps every
+// member; Python keeps the last value). The fast test on parsed values:
+// find_json_quirks then locates the duplicates in the text. `scratch` is
+// working memory, reused across calls (left as it was found).
+bool has_duplicate_keys(simdjson::dom::element value, std::vector<std::string_view>& scratch);
 
 // Appends "/" + the escaped token to a pointer.
 void append_pointer_token(std::string& pointer, std::string_view token);

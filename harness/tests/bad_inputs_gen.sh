@@ -39,8 +39,8 @@ repeat() {
   repeat '[' 100000
 } >"$out/deep_unclosed_100000.log"
 
-# A JSON document as deep, for the Chrome/execution-trace readers: written,
-# not yet in the manifest (as data/bad_inputs/MANIFEST.pending.tsv's rows).
+# A JSON document as deep, for the Chrome trace reader (no format claims
+# "[[[", so --format names it): its splitter stops at 512 levels.
 {
   repeat '[' 100000
   repeat ']' 100000
@@ -73,4 +73,5 @@ deep_objects_100000.log${tab}1${tab}json-syntax${tab}2${tab}5184
 deep_unclosed_100000.log${tab}1${tab}json-syntax${tab}2${tab}100070
 warn_long_line.log${tab}0${tab}input-long-line${tab}2${tab}1
 many_bad_md5.log${tab}1${tab}tt-payload-md5${tab}1${tab}130
+deep_nesting_100000.json${tab}1${tab}ct-structure${tab}1${tab}514${tab}check --format chrome_trace deep_nesting_100000.json
 EOF

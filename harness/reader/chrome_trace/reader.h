@@ -7,10 +7,19 @@
 //    event), never a DOM of the file: each event is parsed on its own with
 //    simdjson and handed to on_event, then forgotten;
 //  - the reader reports what concerns the container and the JSON itself
-//    (input-format, input-bom, json-syntax, json-non-finite, ct-structure,
-//    ct-truncated, ct-event-too-long, ct-bare-array, ct-unterminated,
-//    ct-trailing-comma, ct-no-trace-events, ct-event-not-object); everything
-//    about the meaning of events is the checkers' (checks/chrome_*.h);
+//    (input-format, input-bom, input-crlf, input-invalid-utf8, json-syntax,
+//    json-non-finite, json-number-range, json-lone-surrogate,
+//    json-duplicate-key, ct-structure, ct-truncated, ct-event-too-long,
+//    ct-bare-array, ct-unterminated, ct-trailing-comma, ct-no-trace-events,
+//    ct-event-not-object); everything about the meaning of events is the
+//    checkers' (checks/chrome_*.h);
+//  - a JSON finding is located at the offending byte (the invalid UTF-8
+//    byte, the NaN, the lone surrogate, the repeated key), with the JSON
+//    pointer of the event or member; an event simdjson rejects (NaN, a
+//    number beyond double range, a lone surrogate, invalid JSON) is not
+//    handed on; an event with a repeated key is (its first value is read);
+//  - "traceEvents" that is not an array is ct-no-trace-events at its value;
+//    an object without it, ct-no-trace-events at 1:1;
 //  - on_event sees every event that parsed and is an object, in file order;
 //    the element stays valid only during the call (copy what you keep). It
 //    is the per-event hook for any later pass (schemas): the raw text and
@@ -31,6 +40,7 @@
 #include <string_view>
 
 #include "diag/reporter.h"
+#include "io/input_source.h"
 #include "io/json_array_stream.h"
 
 namespace tc::reader {
@@ -71,6 +81,14 @@ struct ChromeReadOptions {
 
 int read_chrome_trace(const std::string& path, const ChromeReadOptions& options, diag::Reporter& reporter,
                       const std::function<void(const ChromeEvent&)>& on_event,
+                      const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
+                      std::string* io_error);
+
+// The same over an open source (decompressed already: wrap a raw gzip stream
+// with io::make_gzip_source), named `file` in the findings. For in-memory
+// input (tests, fuzzing).
+int read_chrome_trace(io::InputSource& in, const std::string& file, const ChromeReadOptions& options,
+                      diag::Reporter& reporter, const std::function<void(const ChromeEvent&)>& on_event,
                       const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
                       std::string* io_error);
 

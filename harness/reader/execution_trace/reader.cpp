@@ -217,8 +217,12 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
   io::JsonStreamOptions options;
   options.array_key = "nodes";
 
+  std::optional<io::JsonPosition> nodes_member;
   auto on_member = [&](const io::JsonMember& m) {
-    if (m.key == "nodes") return;  // "nodes" that is not an array: reported below
+    if (m.key == "nodes") {  // "nodes" that is not an array: reported below, where it is
+      nodes_member = m.pos;
+      return;
+    }
     check_header_member(path, reporter, m, header, seen_schema, seen_pid, seen_time, seen_start, seen_finish);
   };
   auto on_batch = [&](std::span<const io::JsonElement> batch) {
@@ -267,6 +271,9 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
     if (result.container != io::JsonContainer::Object)
       reporter.report("et-header", top, "an execution trace is a JSON object with \"schema\" and \"nodes\"",
                       "et-header");
+    else if (!result.array_found && nodes_member)
+      reporter.report("et-header", {path, nodes_member->line, nodes_member->column}, "\"nodes\" is not an array",
+                      "et-header", "/nodes");
     else if (!result.array_found)
       reporter.report("et-header", top, "no \"nodes\" array", "et-header", "/nodes");
     if (result.container == io::JsonContainer::Object) {

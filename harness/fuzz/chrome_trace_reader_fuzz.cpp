@@ -1,0 +1,58 @@
+// libFuzzer target: the Chrome trace reader (io::stream_json_array, per-event
+// simdjson parses, the slow path that locates JSON errors and quirks, the
+// container findings) and the report of its findings under every profile,
+// on arbitrary bytes, in memory. Small chunk, event and member caps make
+// the buffer-refill, too-long-event and cut-member paths reachable with
+// small inputs; the input's size picks the read size (1-61 bytes), so
+// buffer boundaries fall everywhere while committed traces stay valid seeds.
+// Input starting with the gzip magic is decompressed, as open_input does.
+//
+// Checks (abort on failure): every event handed on is a non-empty object
+// within the event cap, no more events than array elements, every member's
+// text within the member cap; every finding formats.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+#include "diag/profile.h"
+#include "diag/reporter.h"
+#include "fuzz/memory_source.h"
+#include "reader/chrome_trace/reader.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  size_t step = 1 + size % 61;
+  std::string_view text(reinterpret_cast<const char*>(data), size);
+  std::unique_ptr<tc::io::InputSource> source = std::make_unique<tc::fuzz::MemorySource>(text, step);
+  if (text.size() >= 2 && static_cast<unsigned char>(text[0]) == 0x1f && static_cast<unsigned char>(text[1]) == 0x8b)
+    source = tc::io::make_gzip_source(std::move(source));
+  tc::reader::ChromeReadOptions options;
+  options.chunk = 64;
+  options.max_event = 2048;
+  options.max_member = 256;
+  tc::diag::Reporter reporter;
+  uint64_t events = 0;
+  tc::reader::ChromeReadInfo info;
+  std::string io_error;
+  tc::reader::read_chrome_trace(
+      *source, "fuzz.json", options, reporter,
+      [&](const tc::reader::ChromeEvent& e) {
+        if (!e.value.is_object() || e.text.empty() || e.text.size() > options.max_event) std::abort();
+        (void)e.pointer();
+        ++events;
+      },
+      [&](const tc::reader::ChromeMember& m) {
+        if (m.text.size() > options.max_member) std::abort();
+      },
+      &info, &io_error);
+  if (events > info.events) std::abort();
+  for (const tc::diag::Profile& profile : tc::diag::builtin_profiles()) {
+    tc::diag::Verdict verdict = tc::diag::resolve(reporter, profile);
+    for (const tc::diag::Diagnostic& d : verdict.diagnostics) {
+      (void)tc::diag::format_text(d);
+      (void)tc::diag::format_json(d);
+    }
+  }
+  return 0;
+}
