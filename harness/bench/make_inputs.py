@@ -9,6 +9,8 @@ KIND is one of:
                    payloads are copied byte for byte, so every md5 stays valid
   huge_line        a TORCH_TRACE log whose records are real but one envelope
                    line and one payload line are each N MB long (valid md5)
+  huge_json_payload  a TORCH_TRACE log ending in one json artifact whose
+                   payload is N MB of JSON (real json payloads repeated)
   chrome_trace     a Kineto-shaped Chrome trace: real traceEvents repeated,
                    with ts, correlation, External id and flow ids shifted
   execution_trace  a PyTorch execution trace: real nodes repeated with ids
@@ -129,6 +131,38 @@ def make_huge_line(out, target, source):
     return 1
 
 
+def make_huge_json_payload(out, target, source):
+    """A real log's first records, then one json artifact whose payload (N MB,
+    valid md5) is a list of the log's real json payloads repeated, one per line."""
+    lines = read_bytes(source).splitlines(keepends=True)
+    head, sample = [], None
+    for i, line in enumerate(lines):
+        if b'"encoding": "json"' in line and i + 1 < len(lines) and lines[i + 1].startswith(b"\t"):
+            sample = lines[i + 1][1:].rstrip(b"\r\n")
+            break
+    for line in lines:
+        if sum(map(len, head)) > 4096 and not line.startswith(b"\t"):  # whole records only
+            break
+        head.append(line)
+    sample = sample or b'{"key": "value", "numbers": [1, 2.5, -3e-7], "nested": {"a": null, "b": true}}'
+    prefix = head[0][: head[0].index(b"] ") + 2]
+    body = [b'{"entries": [']
+    size, reps = len(body[0]), 0
+    while size < target:
+        body.append(sample + b",")
+        size += len(sample) + 2
+        reps += 1
+    body[-1] = body[-1][:-1] + b"]}"
+    md5 = hashlib.md5(b"\n".join(body)).hexdigest().encode()
+    with open(out, "wb") as f:
+        f.write(b"".join(head))
+        f.write(prefix + b'{"artifact": {"name": "huge_json", "encoding": "json"}, "frame_id": 0, '
+                b'"frame_compile_id": 0, "attempt": 0, "has_payload": "' + md5 + b'"}\n')
+        for line in body:
+            f.write(b"\t" + line + b"\n")
+    return reps
+
+
 class Template:
     """JSON lines whose shifted numbers are slots: dumped once, then each
     repetition only formats the numbers (json.dumps per event is too slow
@@ -241,11 +275,12 @@ def make_execution_trace(out, target, source):
 SOURCES = {
     "torch_trace": torch_trace_source,
     "huge_line": torch_trace_source,
+    "huge_json_payload": torch_trace_source,
     "chrome_trace": lambda: json_source("chrome_trace", ["kineto_hta_simple_add_trace.json"]),
     "execution_trace": lambda: json_source("execution_trace", ["et_chakra_1.0.2-chakra.0.0.4.json"]),
 }
-MAKERS = {"torch_trace": make_torch_trace, "huge_line": make_huge_line, "chrome_trace": make_chrome_trace,
-          "execution_trace": make_execution_trace}
+MAKERS = {"torch_trace": make_torch_trace, "huge_line": make_huge_line, "huge_json_payload": make_huge_json_payload,
+          "chrome_trace": make_chrome_trace, "execution_trace": make_execution_trace}
 
 
 def main():

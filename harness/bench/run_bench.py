@@ -115,8 +115,8 @@ def main():
     ap.add_argument("--runs", type=int, default=int(os.environ.get("TRACECHECK_BENCH_RUNS", "3")))
     ap.add_argument("--mb", type=int, default=int(os.environ.get("TRACECHECK_BENCH_MB", "1024")),
                     help="size of the TORCH_TRACE and Chrome inputs (the execution trace is 0.3x)")
-    ap.add_argument("--only", default="", help="comma-separated subset: torch_trace,huge_line,parallel,chrome_trace,"
-                    "execution_trace")
+    ap.add_argument("--only", default="", help="comma-separated subset: torch_trace,huge_line,huge_json_payload,"
+                    "parallel,chrome_trace,execution_trace")
     args = ap.parse_args()
     tracecheck = os.path.join(args.build, "harness", "tracecheck")
     parse_limit = os.path.join(args.build, "harness", "bench", "parse_limit")
@@ -161,6 +161,16 @@ def main():
             run_rows(rows)
             report(f"TORCH_TRACE log with a {size} MiB envelope line and a {size} MiB payload line",
                    os.path.getsize(path), rows, [md5], args.runs)
+
+    if wanted("huge_json_payload"):
+        # Issue 11: a 60 MiB json artifact payload (peak RSS is the point).
+        path = os.path.join(args.scratch, "huge_json_payload_60.log")
+        if ensure_input("huge_json_payload", path, 60):
+            md5 = Row("md5sum", ["md5sum", path], ok_codes=(0,))
+            rows = [md5, Row("tracecheck check", [tracecheck, "check", path])]
+            run_rows(rows)
+            report("TORCH_TRACE log with a 60 MiB json artifact payload", os.path.getsize(path), rows, [md5],
+                   args.runs)
 
     if wanted("parallel"):
         # Four files of a quarter each: one worker against two.

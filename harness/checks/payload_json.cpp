@@ -2,40 +2,26 @@
 
 #include <simdjson.h>
 
-#include <unordered_set>
 #include <vector>
+
+#include "json/syntax_check.h"
+#include "reader/json_text.h"
 
 namespace tc::checks {
 namespace {
 
-// True when some object repeats a key (simdjson keeps both; Python keeps the last).
-bool has_duplicate_keys(simdjson::dom::element e, std::vector<std::string_view>& keys) {
-  using T = simdjson::dom::element_type;
-  if (e.type() == T::ARRAY) {
-    for (simdjson::dom::element item : simdjson::dom::array(e))
-      if (has_duplicate_keys(item, keys)) return true;
-    return false;
-  }
-  if (e.type() != T::OBJECT) return false;
-  simdjson::dom::object object(e);
-  size_t first = keys.size();
-  bool duplicate = false;
-  if (object.size() > 32) {
-    std::unordered_set<std::string_view> seen;
-    for (auto field : object)
-      if (!seen.insert(field.key).second) return true;
-  } else {
-    for (auto field : object) {
-      for (size_t k = first; k < keys.size(); ++k)
-        if (keys[k] == field.key) duplicate = true;
-      keys.push_back(field.key);
-    }
-  }
-  keys.resize(first);
-  if (duplicate) return true;
-  for (auto field : object)
-    if (has_duplicate_keys(field.value, keys)) return true;
-  return false;
+// The string value that starts at `at` (a JSON string token), unescaped;
+// nullopt when `at` is npos or holds another kind of value.
+std::optional<std::string> string_at(std::string_view text, size_t at) {
+  if (at >= text.size() || text[at] != '"') return std::nullopt;
+  size_t end = at + 1;
+  while (end < text.size() && text[end] != '"') end += text[end] == '\\' ? 2 : 1;
+  if (end >= text.size()) return std::nullopt;
+  simdjson::padded_string token(text.substr(at, end + 1 - at));
+  simdjson::dom::parser parser;
+  std::string_view value;
+  if (parser.parse(token).get_string().get(value) != simdjson::SUCCESS) return std::nullopt;
+  return std::string(value);
 }
 
 }  // namespace
@@ -53,6 +39,23 @@ PayloadJson::~PayloadJson() = default;
 PayloadJson::Result PayloadJson::check(std::string_view text, size_t capacity, bool want_args_compile_id) {
   static_assert(json::Parser::kPadding >= simdjson::SIMDJSON_PADDING, "padding contract");
   Result r;
+  // Large payloads: no DOM and no padded copy, which cost several times the
+  // text (a 60 MiB payload peaked at 145 to 390 MB). args.compile_id comes
+  // from a text walk, which takes a repeated key's last value (the DOM its
+  // first); chromium_event payloads are a few hundred bytes.
+  json::StrictJson strict = text.size() >= kStreamAbove ? json::check_strict_json(text) : json::StrictJson::Undecided;
+  if (strict == json::StrictJson::Valid) {
+    // Quirks are left to reader::find_json_quirks, which finds none when there are none.
+    r.ok = true;
+    r.quirks = true;
+    if (want_args_compile_id)
+      r.args_compile_id = string_at(text, reader::locate_json_pointer(text, "/args/compile_id"));
+    return r;
+  }
+  if (strict == json::StrictJson::Invalid) {
+    r.error = json::locate_error(text);  // what json::Parser::parse reports for it
+    return r;
+  }
   const char* data = text.data();
   if (capacity < text.size() + simdjson::SIMDJSON_PADDING) {
     impl_->padded.assign(text);
@@ -62,7 +65,7 @@ PayloadJson::Result PayloadJson::check(std::string_view text, size_t capacity, b
   simdjson::dom::element root;
   if (!impl_->dom.parse(data, text.size(), false).get(root)) {
     r.ok = true;
-    r.quirks = has_duplicate_keys(root, impl_->keys);
+    r.quirks = reader::has_duplicate_keys(root, impl_->keys);
     if (want_args_compile_id) {
       std::string_view id;
       if (!root.at_pointer("/args/compile_id").get(id)) r.args_compile_id = std::string(id);

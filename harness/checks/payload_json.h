@@ -2,7 +2,8 @@
 // most of a trace's bytes).
 //
 // Contract: the verdict is json::Parser's (Python's json.loads): simdjson's
-// DOM decides the common case; a text it refuses is handed to json::Parser,
+// DOM decides the common case (from kStreamAbove bytes on, a streaming
+// strict-JSON test first, see check()); a text it refuses is handed to json::Parser,
 // which accepts Python's dialect (NaN, Infinity, huge numbers) and locates
 // real errors. `quirks` says the text holds something only Python's dialect
 // or Python's dict semantics accept (NaN, a number beyond double range, a
@@ -35,6 +36,12 @@ class PayloadJson {
   // `capacity` is how many bytes are readable from text.data() (a string's
   // capacity): with json::Parser::kPadding spare bytes no copy is made.
   Result check(std::string_view text, size_t capacity, bool want_args_compile_id);
+
+  // From this size on, a payload is checked by streaming
+  // (json::check_strict_json, then json::locate_error for an error) in
+  // memory that does not grow with it; only Python's dialect (NaN, a lone
+  // surrogate) or nesting past 512 levels still takes the DOM path.
+  static constexpr size_t kStreamAbove = size_t{4} << 20;
 
  private:
   struct Impl;

@@ -111,18 +111,21 @@ void ChromeSchemaChecker::on_event(const reader::ChromeEvent& event) {
   if (!loaded(event.file)) return;
   const ChromeSchemas& s = chrome_schemas();
   const schema::CompiledSchema* schema = &*s.any_event;
-  std::string file = "chrome_trace/event.schema.json";
-  std::string kind = "event";
   std::string_view ph;
+  const char* phase = nullptr;  // events/<phase>.schema.json, when ph names one
   if (event.value["ph"].get(ph) == simdjson::SUCCESS && ph.size() == 1 && static_cast<unsigned char>(ph[0]) < 128 &&
       s.by_ph[static_cast<unsigned char>(ph[0])]) {
     schema = s.by_ph[static_cast<unsigned char>(ph[0])];
-    const char* name = s.phase_name[static_cast<unsigned char>(ph[0])];
-    file = fmt::format("chrome_trace/events/{}.schema.json", name);
-    kind = fmt::format("{} event (ph {})", name, ph);
+    phase = s.phase_name[static_cast<unsigned char>(ph[0])];
   }
   simdjson::dom::element element = event.value;
-  if (schema->validate(element)) return;
+  // A valid event (nearly all of them) costs the validation only: names
+  // and messages are built below, for invalid ones.
+  if (schema->validate(element)) [[likely]]
+    return;
+  const std::string file =
+      phase ? fmt::format("chrome_trace/events/{}.schema.json", phase) : "chrome_trace/event.schema.json";
+  const std::string kind = phase ? fmt::format("{} event (ph {})", phase, ph) : "event";
   errors_.clear();
   schema->validate(element, &errors_, 50);
   const std::string base = event.pointer();

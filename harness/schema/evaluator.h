@@ -149,8 +149,12 @@ struct Eval {
       }
       case Op::Ref: return schema(*static_cast<const SubCheck&>(check).sub, e, f, c);
       case Op::AllOf: {
+        const auto& all = static_cast<const SubsCheck&>(check);
+        // Fail-fast only: with errors wanted the general loop below reports
+        // exactly what it always did.
+        if (all.dispatch && !c.errors && A::kind(e) == Kind::Object) return dispatched(*all.dispatch, e, f, c);
         bool ok = true;
-        for (const Subschema* sub : static_cast<const SubsCheck&>(check).subs) {
+        for (const Subschema* sub : all.subs) {
           if (!schema(*sub, e, f, c)) {
             if (!c.errors) return false;
             ok = false;
@@ -198,6 +202,24 @@ struct Eval {
       }
       default: return true;
     }
+  }
+
+  // allOf of if/then branches keyed by one member (Dispatch): the `then`s
+  // whose `if` holds, found with one lookup; the same verdict as evaluating
+  // every branch, since each `if` holds exactly when K is absent and not
+  // required there, or K's value is one of that `if`'s strings.
+  static bool dispatched(const Dispatch& d, E e, const Frame* f, Ctx& c) {
+    E value;
+    const std::vector<const Subschema*>* thens = &d.when_missing;
+    if (A::find_member(e, d.key, &value)) {
+      if (A::kind(value) != Kind::String) return true;
+      int32_t pos = d.values.find(A::string(value));
+      if (pos < 0) return true;
+      thens = &d.by_value[static_cast<size_t>(pos)];
+    }
+    for (const Subschema* sub : *thens)
+      if (!schema(*sub, e, f, c)) return false;
+    return true;
   }
 
   // For a message about anyOf/oneOf matching nothing: the branch with the

@@ -122,9 +122,22 @@ struct SubCheck : Check {  // not, $ref, contains, propertyNames, items (one sch
   const Subschema* sub = nullptr;
 };
 
+// An allOf whose every branch is {"if": {"properties": {K: {"enum" or
+// "const": strings}}, "required"?: [K]}, "then": S} with one key K (Chrome
+// events by "ph", execution traces by "schema"): on an object, the branches
+// whose `if` holds are known from the string at K, so one lookup picks their
+// `then`s instead of evaluating every `if` (schema/dispatch.cpp builds it).
+struct Dispatch {
+  std::string key;                                      // K
+  KeyIndex values;                                      // string at K -> position in by_value
+  std::vector<std::vector<const Subschema*>> by_value;  // the `then`s that apply, in allOf order
+  std::vector<const Subschema*> when_missing;           // `then`s of ifs that do not require K
+};
+
 struct SubsCheck : Check {  // allOf, anyOf, oneOf
   using Check::Check;
   std::vector<const Subschema*> subs;
+  std::unique_ptr<Dispatch> dispatch;  // allOf only, when its branches have that form
 };
 
 struct IfCheck : Check {
@@ -200,5 +213,9 @@ struct Program {
   const Subschema* root = nullptr;
   std::vector<std::string> unknown_keywords;
 };
+
+// Gives every allOf of the discriminated form above its Dispatch; run once
+// the whole program is compiled (branches may be cycles until then).
+void add_dispatch(Program& program);
 
 }  // namespace tc::schema::detail

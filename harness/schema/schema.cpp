@@ -13,6 +13,7 @@ CompiledSchema compile(nlohmann::json schema, Resolver resolver, CompileOptions 
   detail::SchemaNode root = registry.add_root(std::move(schema), options.base_uri);
   detail::Compiler compiler(registry, *program);
   program->root = compiler.compile(root);
+  detail::add_dispatch(*program);
   CompiledSchema out;
   out.program_ = std::move(program);
   return out;

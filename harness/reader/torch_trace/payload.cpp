@@ -9,6 +9,10 @@ namespace tc::reader {
 namespace {
 constexpr size_t kBatch = 64 * 1024;
 constexpr size_t kPadding = 64;  // json::Parser::kPadding
+// Kept payloads grow by doubling up to kDirectAbove, then to the cap at once
+// (when the cap is at most kDirectCapMax, so a huge cap is never reserved).
+constexpr size_t kDirectAbove = size_t{1} << 20;
+constexpr size_t kDirectCapMax = size_t{1} << 30;
 
 // Fetched once: EVP_md5() makes every EVP_DigestInit_ex look the
 // algorithm up again, under a lock, which costs more than hashing a short
@@ -70,9 +74,15 @@ void PayloadAccumulator::stage(std::string_view bytes) {
     size_t room = keep_ - std::min(keep_, kept_->size());
     // Grow by doubling but never past the cap (plus the JSON parser's
     // padding, so checks can parse the payload in place): a capped payload
-    // must not cost twice the cap.
+    // must not cost twice the cap. Past kDirectAbove, go straight to the cap:
+    // pages not yet written cost no memory, while doubling holds the old and
+    // the new buffer at once as it copies (32 + 64 MiB for a capped payload).
     size_t need = kept_->size() + std::min(bytes.size(), room) + kPadding;
-    if (need > kept_->capacity()) kept_->reserve(std::min(std::max(need, 2 * kept_->capacity()), keep_ + kPadding));
+    if (need > kept_->capacity()) {
+      size_t cap = std::min(std::max(need, 2 * kept_->capacity()), keep_ + kPadding);
+      if (need > kDirectAbove && keep_ <= kDirectCapMax) cap = keep_ + kPadding;
+      kept_->reserve(cap);
+    }
     if (bytes.size() <= room) {
       kept_->append(bytes);
       if (kept_->size() - hashed_ >= kBatch) flush();
