@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <iterator>
+
 #include "checks/compile_id.h"
 
 namespace tc::checks {
@@ -25,6 +27,24 @@ void RankConsistencyChecker::feed(const reader::Record& r) {
     e.graph_md5 = md5 && md5->is_string() ? md5->text() : "none";
   }
   it->second.entries.push_back(std::move(e));
+}
+
+RankConsistencyChecker::Summary RankConsistencyChecker::take_summary() {
+  Summary out = std::move(ranks_);
+  ranks_.clear();
+  return out;
+}
+
+void RankConsistencyChecker::merge(Summary&& summary) {
+  for (auto& [rank, r] : summary) {
+    auto [it, fresh] = ranks_.try_emplace(rank);
+    if (fresh) {
+      it->second = std::move(r);
+    } else if (it->second.file == r.file) {
+      auto& into = it->second.entries;
+      into.insert(into.end(), std::make_move_iterator(r.entries.begin()), std::make_move_iterator(r.entries.end()));
+    }
+  }
 }
 
 std::string RankConsistencyChecker::describe(const Entry& e) {

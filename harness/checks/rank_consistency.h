@@ -9,7 +9,11 @@
 // before the other, is reported once per rank at that rank's record.
 //
 // Contract: feed() every record (any order of files); finish() compares.
-// Files without a rank (Record::rank_file, else the envelope's rank) are
+// Checking rank files on several threads (one checker per file): each
+// checker hands its compile sequences out with take_summary() instead of
+// comparing; merge() takes the summaries in the order a single checker
+// would have been fed their files, then finish() reports exactly what that
+// single checker reports. Files without a rank (Record::rank_file, else the envelope's rank) are
 // ignored, as is a folder with fewer than two ranks; only the first file
 // of a rank counts. Memory is bounded by the number of compiles.
 //
@@ -30,10 +34,6 @@ class RankConsistencyChecker {
  public:
   explicit RankConsistencyChecker(diag::Reporter& reporter) : reporter_(reporter) {}
 
-  void feed(const reader::Record& record);
-  void finish();
-
- private:
   struct Entry {
     std::string compile_id;  // "F/C", "!A/F/C", "!A"
     std::string graph_md5;   // empty for a dynamo_start
@@ -43,11 +43,23 @@ class RankConsistencyChecker {
     std::string file;
     std::vector<Entry> entries;
   };
+  using Summary = std::map<int64_t, Rank>;  // by rank
 
+  void feed(const reader::Record& record);
+  void finish();
+
+  // The compile sequences fed so far, by rank; leaves this checker empty
+  // (its finish() then reports nothing).
+  Summary take_summary();
+  // As if the records behind `summary` were fed now: a rank already seen
+  // keeps its first file (entries of that same file are appended).
+  void merge(Summary&& summary);
+
+ private:
   static std::string describe(const Entry& e);
 
   diag::Reporter& reporter_;
-  std::map<int64_t, Rank> ranks_;
+  Summary ranks_;
 };
 
 }  // namespace tc::checks

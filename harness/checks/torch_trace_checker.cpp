@@ -41,6 +41,12 @@ void TorchTraceChecker::finish() {
   ranks_.finish();
 }
 
+RankConsistencyChecker::Summary TorchTraceChecker::finish_deferring_ranks() {
+  RankConsistencyChecker::Summary summary = ranks_.take_summary();
+  finish();  // ranks_ is empty now: it reports nothing
+  return summary;
+}
+
 void TorchTraceChecker::end_file() {
   for (const auto& [key, c] : compiles_) {
     if (!c.open) continue;

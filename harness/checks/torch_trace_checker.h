@@ -3,8 +3,14 @@
 //
 // Contract: feed() every record of a file in order; a record from another
 // file (Record::file names it) starts that file's bookkeeping afresh;
-// finish() after the last record. Memory is bounded by the number of
-// compile ids in one file, never by the file's size.
+// finish() after the last record. To check the rank files of one directory
+// on several threads, give each file its own checker (and Reporter) and end
+// each with finish_deferring_ranks(), then merge the summaries it returns in
+// file order (RankConsistencyChecker::merge) and finish that checker: with
+// the Reporters absorbed in file order first, the findings are those of one
+// checker fed every file (checks/torch_trace_checker_ranks.h does this).
+// Memory is bounded by the number of compile ids in one file, never by the
+// file's size.
 //
 // Reports: the envelope against tlparse 0.4.3's serde types (tt-envelope),
 // null known keys (tt-null-key), keys tlparse adds to raw.jsonl
@@ -39,6 +45,9 @@ class TorchTraceChecker {
 
   void feed(const reader::Record& record);
   void finish();
+  // finish() but for the cross-rank comparison, left to the caller: returns
+  // the ranks' compile sequences gathered so far (see the contract above).
+  RankConsistencyChecker::Summary finish_deferring_ranks();
 
  private:
   struct Compile {

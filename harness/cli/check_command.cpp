@@ -8,7 +8,9 @@
 // one verdict per consumer profile of the formats read ("verdicts: chrome
 // pass, perfetto pass, hta FAIL") and, last, "N errors, M warnings" on stderr. An input no format claims
 // is error[input-format] at FILE:1:1. Several inputs are checked at once
-// (--jobs), with the findings a one-by-one run gives, in the same order.
+// (--jobs), and so are the rank files of a TORCH_TRACE directory
+// (checks/torch_trace_checker_ranks.h), with the findings a one-by-one run
+// gives, in the same order.
 // Exit: 0 no errors (warnings allowed unless --werror), 1 errors, 2 usage,
 // 3 an input that cannot be opened or read.
 #include <algorithm>
@@ -20,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "checks/torch_trace_checker_ranks.h"
 #include "cli/command.h"
 #include "diag/ci_output.h"
 #include "diag/exit_code.h"
@@ -73,6 +76,11 @@ int run_check(const CheckOptions& o) {
     for (const std::string& p : f.consumer_profiles)
       if (std::find(consumers.begin(), consumers.end(), p) == consumers.end()) consumers.push_back(p);
   };
+  // Threads per TORCH_TRACE directory (one per rank file): the jobs left
+  // over by the inputs checked at once, so at most about `jobs` run in all.
+  const unsigned jobs = o.jobs == 0 ? report::default_jobs() : o.jobs;
+  const unsigned rank_jobs =
+      std::max<unsigned>(1, jobs / std::max<size_t>(1, std::min<size_t>(jobs, o.files.size())));
   auto check_one = [&](const std::string& file, diag::Reporter& reporter, std::string& io_error) -> int {
     const format::Format* f = forced;
     if (!f) {
@@ -101,6 +109,7 @@ int run_check(const CheckOptions& o) {
       }
     }
     note_consumers(*f);
+    if (f->id == "torch_trace") return checks::check_torch_trace(file, rank_jobs, reporter, io_error);
     format::CheckRequest request;
     request.path = file;
     request.reporter = &reporter;
@@ -153,7 +162,9 @@ TRACECHECK_COMMAND(
       for (const format::Format& f : format::all_formats()) formats += "\n  " + f.id + ": " + f.description;
       sub.add_option("--format", o->format, "Read every input as this format instead of detecting it:" + formats);
       sub.add_flag("--werror", o->werror, "Fail (exit 1) on warnings too");
-      sub.add_option("-j,--jobs", o->jobs, "Inputs checked at once (default: the cores, at most 8)");
+      sub.add_option("-j,--jobs", o->jobs,
+                     "Inputs, or rank files of a TORCH_TRACE directory, checked at once (default: the cores, at "
+                     "most 8)");
       sub.add_option("--output", o->output,
                      "text, json (one object per line), sarif (SARIF 2.1.0) or github (workflow annotations)")
           ->check(CLI::IsMember({"text", "json", "sarif", "github"}));

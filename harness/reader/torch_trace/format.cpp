@@ -13,6 +13,7 @@
 #include <memory>
 
 #include "checks/torch_trace_checker.h"
+#include "checks/torch_trace_checker_ranks.h"
 #include "diag/exit_code.h"
 #include "reader/torch_trace/directory.h"
 #include "reader/torch_trace/reader.h"
@@ -139,14 +140,14 @@ int sniff(const SniffInput& in) {
   return looks_like_glog(head.substr(0, head.find('\n'))) ? 50 : 0;
 }
 
+// One thread per input here (Format::check has no job count); `tracecheck
+// check` calls checks::check_torch_trace itself with its --jobs
+// (cli/check_command.cpp). The canonical (golden) path stays sequential on
+// purpose: it reads small captures, and one reader over the directory feeds
+// the per-file scrubbers in file order.
 int check(const CheckRequest& request, std::string& io_error) {
   if (request.canonical) return check_canonical(request, io_error);
-  checks::TorchTraceChecker checker(*request.reporter);
-  reader::ReadOptions options;
-  int rc = reader::read_torch_trace(
-      request.path, options, *request.reporter, [&](reader::Record& r) { checker.feed(r); }, nullptr, &io_error);
-  checker.finish();
-  return rc;
+  return checks::check_torch_trace(request.path, 1, *request.reporter, io_error);
 }
 
 }  // namespace

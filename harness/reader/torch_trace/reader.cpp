@@ -29,6 +29,11 @@ int read_one(const std::string& path, std::string display, int rank_file, const 
 
 }  // namespace
 
+int read_trace_file(const TraceFile& file, const ReadOptions& options, diag::Reporter& reporter,
+                    const std::function<void(Record&)>& on_record, ReadStats* stats, std::string* io_error) {
+  return read_one(file.path, file.path, file.rank, options, reporter, on_record, stats, io_error);
+}
+
 int read_torch_trace(const std::string& path, const ReadOptions& options, diag::Reporter& reporter,
                      const std::function<void(Record&)>& on_record, ReadStats* stats, std::string* io_error) {
   std::error_code ec;
@@ -46,7 +51,7 @@ int read_torch_trace(const std::string& path, const ReadOptions& options, diag::
     }
     int status = kExitOk;
     for (const TraceFile& f : files) {
-      int rc = read_one(f.path, f.path, f.rank, options, reporter, on_record, stats, io_error);
+      int rc = read_trace_file(f, options, reporter, on_record, stats, io_error);
       if (rc != kExitOk) status = rc;
     }
     return status;

@@ -22,6 +22,7 @@
 #include <string>
 
 #include "diag/reporter.h"
+#include "reader/torch_trace/directory.h"
 #include "reader/torch_trace/record.h"
 
 namespace tc::reader {
@@ -46,5 +47,13 @@ struct ReadStats {
 int read_torch_trace(const std::string& path, const ReadOptions& options, diag::Reporter& reporter,
                      const std::function<void(Record&)>& on_record, ReadStats* stats = nullptr,
                      std::string* io_error = nullptr);
+
+// Reads one file of a TORCH_TRACE directory exactly as read_torch_trace()
+// reads it there (named by its path, with the rank of its name), for
+// callers that read a directory's files themselves, e.g. on several threads.
+// Returns as read_torch_trace() does, for this file alone.
+int read_trace_file(const TraceFile& file, const ReadOptions& options, diag::Reporter& reporter,
+                    const std::function<void(Record&)>& on_record, ReadStats* stats = nullptr,
+                    std::string* io_error = nullptr);
 
 }  // namespace tc::reader
