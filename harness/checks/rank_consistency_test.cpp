@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
 
 #include "json/parse.h"
@@ -25,7 +26,13 @@ class RankTest : public ::testing::Test {
     r.line = ++lines_[rank];
     r.envelope = std::move(parsed.value);
     r.kind = r.envelope.first_key();
-    checker.feed(r);
+    (per_file_ ? own_ : checker).feed(r);
+  }
+  // Ends a file: with per_file_ set, its own checker hands its summary over.
+  void next_file() {
+    if (!per_file_) return;
+    per_file_(own_);
+    own_.finish();
   }
   void start(int rank, int frame, int compile) {
     record(rank, R"({"dynamo_start": {}, "rank": )" + std::to_string(std::max(rank, 0)) + R"(, "frame_id": )" +
@@ -49,6 +56,9 @@ class RankTest : public ::testing::Test {
   std::map<int, uint64_t> lines_;
   diag::Reporter reporter;
   RankConsistencyChecker checker{reporter};
+  std::function<void(RankConsistencyChecker&)> per_file_;  // set: records go to own_
+  diag::Reporter own_reporter_;
+  RankConsistencyChecker own_{own_reporter_};
 };
 
 TEST_F(RankTest, RanksThatCompiledTheSameGraphsAgree) {
@@ -100,6 +110,50 @@ TEST_F(RankTest, OneRankOrRanklessFilesAreNotCompared) {
   same_run(0);
   start(-1, 5, 0);  // a rank-less log beside it
   checker.finish();
+  EXPECT_EQ(reporter.kept().size(), 0u);
+}
+
+TEST_F(RankTest, MergedSummariesReportWhatOneCheckerReports) {
+  // The files of a run: a rank-less log, then ranks 0, 1 (desynced), 2.
+  auto files = [&] {
+    start(-1, 5, 0);
+    next_file();
+    same_run(0);
+    next_file();
+    start(1, 0, 0);
+    graph(1, 0, "cccc");
+    next_file();
+    same_run(2);
+    start(2, 2, 0);
+    next_file();
+  };
+  files();  // one checker fed every file
+  checker.finish();
+  ASSERT_EQ(reporter.count("tt-rank-desync"), 2u);
+
+  lines_.clear();
+  diag::Reporter merged_reporter;
+  RankConsistencyChecker merged(merged_reporter);
+  per_file_ = [&](RankConsistencyChecker& own) { merged.merge(own.take_summary()); };
+  files();  // one checker per file, merged in file order
+  merged.finish();
+  ASSERT_EQ(merged_reporter.kept().size(), reporter.kept().size());
+  for (size_t i = 0; i < reporter.kept().size(); ++i) {
+    EXPECT_EQ(merged_reporter.kept()[i].message, reporter.kept()[i].message);
+    EXPECT_EQ(merged_reporter.kept()[i].location.file, reporter.kept()[i].location.file);
+    EXPECT_EQ(merged_reporter.kept()[i].location.line, reporter.kept()[i].location.line);
+  }
+  EXPECT_EQ(own_reporter_.kept().size(), 0u);  // per-file checkers compared nothing
+}
+
+TEST_F(RankTest, AMergedRankKeepsItsFirstFile) {
+  RankConsistencyChecker::Summary a, b;
+  a[0] = {"a.log", {{"0/0", "", 1}}};
+  b[0] = {"b.log", {{"0/0", "", 1}, {"1/0", "", 2}}};
+  b[1] = {"rank_1.log", {{"0/0", "", 1}}};
+  checker.merge(std::move(a));
+  checker.merge(std::move(b));
+  checker.finish();  // rank 0 is a.log alone, so rank 1 agrees with it
   EXPECT_EQ(reporter.kept().size(), 0u);
 }
 
