@@ -46,6 +46,32 @@ std::string replace_all(std::string s, const std::string& from, const std::strin
   return s;
 }
 
+// Renders `body` (a bare array of events) under `rules`.
+std::string render_with(const ChromeRules& rules, const std::string& body) {
+  ChromeCanonical canonical(rules);
+  std::string text = "[" + body + "]";
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  EXPECT_EQ(parser.parse(text).get(doc), simdjson::SUCCESS);
+  uint64_t index = 0;
+  for (simdjson::dom::element e : doc.get_array()) {
+    reader::ChromeEvent event;
+    event.value = e;
+    event.object = e.get_object();
+    event.index = index++;
+    canonical.event(event);
+  }
+  return canonical.render();
+}
+
+// The same under chrome_trace/default.
+std::string render_default(const std::string& body) {
+  ChromeRules rules;
+  std::string error;
+  EXPECT_TRUE(load_chrome_rules("chrome_trace/default", rules, error)) << error;
+  return render_with(rules, body);
+}
+
 class ChromeCanonicalText : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -134,20 +160,8 @@ TEST_F(ChromeCanonicalText, ChangesWhenAnEventMovesParentOrDimsChangeOrAFlowEndI
 // Zero-length events at equal timestamps (clang's and tsc's traces, Python
 // events) must render the same whichever of them rounding made zero-length
 // or which parent's end they touch.
-TEST_F(ChromeCanonicalText, ZeroLengthEventsNeverNestAndAnEventAtAParentsEndIsItsSibling) {
-  auto events = [&](const std::string& body) {
-    std::string path = (dir_ / "ties.json").string();
-    std::ofstream(path) << "[" << body << "]";
-    diag::Reporter reporter;
-    std::vector<format::Section> sections;
-    format::CheckRequest request;
-    request.path = path;
-    request.reporter = &reporter;
-    request.canonical = &sections;
-    std::string io_error;
-    format::find_format("chrome_trace")->check(request, io_error);
-    return sections.empty() ? std::string() : sections[0].text;
-  };
+TEST(ChromeCanonicalTies, ZeroLengthEventsNeverNestAndAnEventAtAParentsEndIsItsSibling) {
+  auto events = [](const std::string& body) { return render_default(body); };
   auto x = [](const char* name, int ts, int dur) {
     return std::string(R"({"ph":"X","name":")") + name + R"(","pid":1,"tid":1,"ts":)" + std::to_string(ts) +
            R"(,"dur":)" + std::to_string(dur) + "}";
@@ -166,39 +180,10 @@ TEST_F(ChromeCanonicalText, ZeroLengthEventsNeverNestAndAnEventAtAParentsEndIsIt
 // Kineto's timestamps are epoch-sized with nanosecond decimals; a child that
 // ends with its parent (events cut at the profiler's stop) must stay inside it
 // whatever the floating-point sum ts + dur would round to.
-TEST_F(ChromeCanonicalText, EventsEndingTogetherAtLargeTimestampsStayNested) {
-  std::string path = (dir_ / "ends.json").string();
-  std::ofstream(path) << R"([{"ph":"X","name":"exit","pid":1,"tid":1,"ts":4488084569506.104,"dur":17.412},)"
-                      << R"({"ph":"X","name":"disable","pid":1,"tid":1,"ts":4488084569516.399,"dur":7.117}])";
-  diag::Reporter reporter;
-  std::vector<format::Section> sections;
-  format::CheckRequest request;
-  request.path = path;
-  request.reporter = &reporter;
-  request.canonical = &sections;
-  std::string io_error;
-  format::find_format("chrome_trace")->check(request, io_error);
-  ASSERT_EQ(sections.size(), 1u);
-  EXPECT_NE(sections[0].text.find("    X - \"exit\"\n      X - \"disable\"\n"), std::string::npos)
-      << sections[0].text;
-}
-
-// Renders `body` (a bare array of events) under `rules`.
-std::string render_with(const ChromeRules& rules, const std::string& body) {
-  ChromeCanonical canonical(rules);
-  std::string text = "[" + body + "]";
-  simdjson::dom::parser parser;
-  simdjson::dom::element doc;
-  EXPECT_EQ(parser.parse(text).get(doc), simdjson::SUCCESS);
-  uint64_t index = 0;
-  for (simdjson::dom::element e : doc.get_array()) {
-    reader::ChromeEvent event;
-    event.value = e;
-    event.object = e.get_object();
-    event.index = index++;
-    canonical.event(event);
-  }
-  return canonical.render();
+TEST(ChromeCanonicalTies, EventsEndingTogetherAtLargeTimestampsStayNested) {
+  std::string text = render_default(R"({"ph":"X","name":"exit","pid":1,"tid":1,"ts":4488084569506.104,"dur":17.412},)"
+                                    R"({"ph":"X","name":"disable","pid":1,"tid":1,"ts":4488084569516.399,"dur":7.117})");
+  EXPECT_NE(text.find("    X - \"exit\"\n      X - \"disable\"\n"), std::string::npos) << text;
 }
 
 TEST(ChromeRuleSets, ExtendsRewritesDropsPhasesCountsAndHidesThreadNames) {
