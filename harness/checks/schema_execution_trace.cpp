@@ -56,8 +56,9 @@ void EtSchemaChecker::on_node(const reader::et::EtNode& node, simdjson::dom::ele
     }
     return;
   }
-  simdjson::dom::object object;
-  bool chakra = raw.get(object) == simdjson::SUCCESS && object["ctrl_deps"].error() == simdjson::SUCCESS;
+  // The trace's layout, not the node's own keys: a 1.1.1 node that lost its
+  // ctrl_deps is a 1.1.1 node missing a field, not a 1.0.1 node.
+  bool chakra = !node.flat;
   const schema::CompiledSchema& schema = chakra ? *s.chakra_node : *s.flat_node;
   if (schema.validate(raw)) return;
   errors_.clear();

@@ -25,6 +25,7 @@ struct EtIo {
 
 struct EtNode {
   uint64_t index = 0;    // position in "nodes"
+  bool flat = false;     // read with the 1.0.1 flat layout (the trace's, from its "schema")
   io::JsonPosition pos;  // where the node's object starts
   bool has_id = false;
   uint64_t id = 0;

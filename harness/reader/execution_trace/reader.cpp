@@ -246,6 +246,7 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
         }
       }
       node_parser.parse(e, header.layout, header.schema && header.info.strides, node);
+      node.flat = header.layout == Layout::Flat;
       ++header.node_count;
       if (handler.on_node) handler.on_node(node, e);
     }
