@@ -109,9 +109,14 @@ def emitter(emitter_id):
     _update_outcome("emitter", emitter_id)
 
 
-def tool(argv, cwd=None):
+def tool(argv, cwd=None, stdin_file=None):
+    """Runs a tool, records its exit status as a fact; `stdin_file` is fed to its stdin."""
     import subprocess
-    status = subprocess.run(argv, cwd=cwd, check=False).returncode
+    if stdin_file is None:
+        status = subprocess.run(argv, cwd=cwd, check=False).returncode
+    else:
+        with open(stdin_file, "rb") as stdin:
+            status = subprocess.run(argv, cwd=cwd, check=False, stdin=stdin).returncode
     fact(f"{os.path.basename(argv[0])} exit status", status)
     return status
 
