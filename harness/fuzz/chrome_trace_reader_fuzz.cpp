@@ -18,6 +18,7 @@
 
 #include "diag/profile.h"
 #include "diag/reporter.h"
+#include "fuzz/format_findings.h"
 #include "fuzz/memory_source.h"
 #include "reader/chrome_trace/reader.h"
 
@@ -47,12 +48,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       },
       &info, &io_error);
   if (events > info.events) std::abort();
-  for (const tc::diag::Profile& profile : tc::diag::builtin_profiles()) {
-    tc::diag::Verdict verdict = tc::diag::resolve(reporter, profile);
-    for (const tc::diag::Diagnostic& d : verdict.diagnostics) {
-      (void)tc::diag::format_text(d);
-      (void)tc::diag::format_json(d);
-    }
-  }
+  tc::fuzz::format_findings(reporter);
   return 0;
 }

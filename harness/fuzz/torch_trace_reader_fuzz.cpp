@@ -11,6 +11,7 @@
 
 #include "diag/profile.h"
 #include "diag/reporter.h"
+#include "fuzz/format_findings.h"
 #include "fuzz/memory_source.h"
 #include "reader/torch_trace/file_reader.h"
 
@@ -30,12 +31,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   tc::reader::FileReader reader("fuzz.log", -1, options, reporter, on_record);
   std::string io_error;
   reader.read(*source, nullptr, &io_error);
-  for (const tc::diag::Profile& profile : tc::diag::builtin_profiles()) {
-    tc::diag::Verdict verdict = tc::diag::resolve(reporter, profile);
-    for (const tc::diag::Diagnostic& d : verdict.diagnostics) {
-      (void)tc::diag::format_text(d);
-      (void)tc::diag::format_json(d);
-    }
-  }
+  tc::fuzz::format_findings(reporter);
   return 0;
 }
