@@ -19,13 +19,13 @@
 #include "diag/profile.h"
 #include "diag/reporter.h"
 #include "fuzz/format_findings.h"
-#include "fuzz/memory_source.h"
+#include "io/memory_source.h"
 #include "reader/chrome_trace/reader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   size_t step = 1 + size % 61;
   std::string_view text(reinterpret_cast<const char*>(data), size);
-  std::unique_ptr<tc::io::InputSource> source = std::make_unique<tc::fuzz::MemorySource>(text, step);
+  std::unique_ptr<tc::io::InputSource> source = std::make_unique<tc::io::MemorySource>(std::string(text), step);
   if (text.size() >= 2 && static_cast<unsigned char>(text[0]) == 0x1f && static_cast<unsigned char>(text[1]) == 0x8b)
     source = tc::io::make_gzip_source(std::move(source));
   tc::reader::ChromeReadOptions options;

@@ -12,7 +12,7 @@
 #include "diag/profile.h"
 #include "diag/reporter.h"
 #include "fuzz/format_findings.h"
-#include "fuzz/memory_source.h"
+#include "io/memory_source.h"
 #include "reader/torch_trace/file_reader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   options.max_line_bytes = 4096;
   options.max_kept_payload = 1024;
   tc::diag::Reporter reporter;
-  std::unique_ptr<tc::io::InputSource> source = std::make_unique<tc::fuzz::MemorySource>(text, step);
+  std::unique_ptr<tc::io::InputSource> source = std::make_unique<tc::io::MemorySource>(std::string(text), step);
   if (text.size() >= 2 && static_cast<unsigned char>(text[0]) == 0x1f && static_cast<unsigned char>(text[1]) == 0x8b)
     source = tc::io::make_gzip_source(std::move(source));
   // FileReader keeps a reference to the callback: it must outlive the reader.

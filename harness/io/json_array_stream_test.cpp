@@ -9,26 +9,10 @@
 #include <vector>
 
 #include "../tests/support/rng.h"
+#include "io/memory_source.h"
 
 namespace tc::io {
 namespace {
-
-// Serves a string in reads of at most `step` bytes (exercises refills).
-class StringSource : public InputSource {
- public:
-  StringSource(std::string data, size_t step) : data_(std::move(data)), step_(step) { name_ = "mem"; }
-  ptrdiff_t read(char* buf, size_t n) override {
-    size_t k = std::min({n, step_, data_.size() - pos_});
-    std::memcpy(buf, data_.data() + pos_, k);
-    pos_ += k;
-    return static_cast<ptrdiff_t>(k);
-  }
-
- private:
-  std::string data_;
-  size_t step_;
-  size_t pos_ = 0;
-};
 
 struct Split {
   JsonStreamResult result;
@@ -40,7 +24,7 @@ struct Split {
 
 Split split(const std::string& input, size_t step = 7, JsonStreamOptions o = {}) {
   if (o.chunk == JsonStreamOptions{}.chunk) o.chunk = 64;
-  StringSource src(input, step);
+  MemorySource src(input, step);
   Split s;
   s.result = stream_json_array(
       src, o,
@@ -192,7 +176,7 @@ TEST(JsonArrayStream, MembersAreBoundedButStillSkipped) {
 }
 
 TEST(JsonArrayStream, CallbackCanStop) {
-  StringSource src("[1,2,3,4,5,6,7,8,9,10]", 2);
+  MemorySource src("[1,2,3,4,5,6,7,8,9,10]", 2);
   JsonStreamOptions o;
   o.chunk = 64;
   int batches = 0;
@@ -229,7 +213,7 @@ TEST(JsonArrayStream, RandomArraysRoundTripAndParseInPlace) {
     in += object ? "]}" : (rng.chance(50) ? "]" : "");
     JsonStreamOptions o;
     o.chunk = 64 + rng.below(200);
-    StringSource src(in, 1 + rng.below(50));
+    MemorySource src(in, 1 + rng.below(50));
     std::vector<std::string> got;
     JsonStreamResult r = stream_json_array(
         src, o,

@@ -11,26 +11,10 @@
 #include <vector>
 
 #include "io/input_source.h"
+#include "io/memory_source.h"
 
 namespace tc::io {
 namespace {
-
-// Serves a string in reads of at most `step` bytes (exercises refills).
-class StringSource : public InputSource {
- public:
-  StringSource(std::string data, size_t step = 7) : data_(std::move(data)), step_(step) { name_ = "mem"; }
-  ptrdiff_t read(char* buf, size_t n) override {
-    size_t k = std::min({n, step_, data_.size() - pos_});
-    std::memcpy(buf, data_.data() + pos_, k);
-    pos_ += k;
-    return static_cast<ptrdiff_t>(k);
-  }
-
- private:
-  std::string data_;
-  size_t step_;
-  size_t pos_ = 0;
-};
 
 struct Got {
   std::string text;
@@ -49,7 +33,7 @@ std::vector<Got> read_all(InputSource& src, size_t max_piece = 1 << 20, size_t c
 }
 
 TEST(LineReader, SplitsLinesWithNumbers) {
-  StringSource src("a\nbb\n\nccc");
+  MemorySource src("a\nbb\n\nccc");
   auto lines = read_all(src);
   ASSERT_EQ(lines.size(), 4u);
   EXPECT_EQ(lines[0].text, "a");
@@ -60,14 +44,14 @@ TEST(LineReader, SplitsLinesWithNumbers) {
 }
 
 TEST(LineReader, TrailingNewlineMakesNoExtraLine) {
-  StringSource src("a\nb\n");
+  MemorySource src("a\nb\n");
   EXPECT_EQ(read_all(src).size(), 2u);
-  StringSource empty("");
+  MemorySource empty("");
   EXPECT_TRUE(read_all(empty).empty());
 }
 
 TEST(LineReader, CrlfIsStrippedLikeRustLines) {
-  StringSource src("a\r\n\r\nb\rc\nlast\r");
+  MemorySource src("a\r\n\r\nb\rc\nlast\r");
   auto lines = read_all(src);
   ASSERT_EQ(lines.size(), 4u);
   EXPECT_EQ(lines[0].text, "a");
@@ -79,7 +63,7 @@ TEST(LineReader, CrlfIsStrippedLikeRustLines) {
 }
 
 TEST(LineReader, FlagsInvalidUtf8PerLine) {
-  StringSource src("ok\nbad\xff\n\xc3\xa9t\xc3\xa9\nok again\n");
+  MemorySource src("ok\nbad\xff\n\xc3\xa9t\xc3\xa9\nok again\n");
   auto lines = read_all(src, 1 << 20, 4096);
   ASSERT_EQ(lines.size(), 4u);
   EXPECT_TRUE(lines[0].valid);
@@ -91,7 +75,7 @@ TEST(LineReader, FlagsInvalidUtf8PerLine) {
 TEST(LineReader, LongLinesComeInPiecesThatKeepUtf8AndCrlfWhole) {
   std::string longline;
   for (int i = 0; i < 50; ++i) longline += "\xc3\xa9x";  // 3 bytes each
-  StringSource src("short\n" + longline + "\r\nnext\n");
+  MemorySource src("short\n" + longline + "\r\nnext\n");
   auto lines = read_all(src, 16, 8);
   std::string joined;
   size_t pieces = 0;
@@ -113,7 +97,7 @@ TEST(LineReader, LongLinesComeInPiecesThatKeepUtf8AndCrlfWhole) {
 }
 
 TEST(LineReader, PaddingAfterEveryLineIsReadable) {
-  StringSource src("x\nyy\n", 1);
+  MemorySource src("x\nyy\n", 1);
   LineReader reader(src, 64, 16);
   Line line;
   while (reader.next(line)) {
@@ -139,7 +123,7 @@ std::string gzip(const std::string& data) {
 }
 
 TEST(GzipSource, DecompressesConcatenatedMembers) {
-  auto src = make_gzip_source(std::make_unique<StringSource>(gzip("one\ntwo\n") + gzip("three\n"), 5));
+  auto src = make_gzip_source(std::make_unique<MemorySource>(gzip("one\ntwo\n") + gzip("three\n"), 5));
   auto lines = read_all(*src);
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines[2].text, "three");
@@ -147,7 +131,7 @@ TEST(GzipSource, DecompressesConcatenatedMembers) {
 
 TEST(GzipSource, TruncatedStreamIsADataError) {
   std::string z = gzip(std::string(10000, 'a') + "\n");
-  auto src = make_gzip_source(std::make_unique<StringSource>(z.substr(0, z.size() / 2)));
+  auto src = make_gzip_source(std::make_unique<MemorySource>(z.substr(0, z.size() / 2)));
   LineReader reader(*src);
   Line line;
   while (reader.next(line)) {
