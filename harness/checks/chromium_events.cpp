@@ -13,17 +13,96 @@ namespace {
 // async, flow, sample, object, metadata, mark, clock sync, context).
 constexpr std::string_view kPhases = "BEXiICbnesStTfpPONDMRc()";
 
-std::string id_text(const json::Value& v) {
-  return v.is_string() ? v.text() : v.kind() == json::Kind::Integer ? v.text() : std::string("?");
-}
-
 bool is_number(const json::Value* v) {
   return v && (v->kind() == json::Kind::Integer || v->kind() == json::Kind::Float);
+}
+
+using Fields = ChromiumEventChecker::Fields;
+
+Fields::Id id_of(const json::Value* v, std::string_view& text) {
+  if (!v || !(v->is_string() || v->kind() == json::Kind::Integer)) return Fields::Id::Bad;
+  text = v->text();
+  return v->is_string() ? Fields::Id::String : Fields::Id::Integer;
+}
+
+// Python's reading (a repeated key takes its last value).
+Fields fields_of(const json::Value& e) {
+  Fields f;
+  f.object = e.is_object();
+  if (!f.object) return f;
+  if (const json::Value* v = e.find("name"); v && v->is_string()) f.name_string = true, f.name = v->text();
+  if (const json::Value* v = e.find("ph"); v && v->is_string()) f.ph_string = true, f.ph = v->text();
+  f.ts_number = is_number(e.find("ts"));
+  f.dur_number = is_number(e.find("dur"));
+  if (const json::Value* args = e.find("args")) {
+    f.has_args = true;
+    f.args_object = args->is_object();
+    const json::Value* id = f.args_object ? args->find("compile_id") : nullptr;
+    if (id && id->is_string()) f.args_compile_id = id->text();
+  }
+  if (const json::Value* cat = e.find("cat")) f.has_cat = true, f.cat_string = cat->is_string();
+  f.pid = id_of(e.find("pid"), f.pid_text);
+  f.tid = id_of(e.find("tid"), f.tid_text);
+  return f;
+}
+
+Fields::Id id_of(simdjson::dom::element v, std::string& digits, std::string_view& text) {
+  int64_t i = 0;
+  uint64_t u = 0;
+  if (v.get_string().get(text) == simdjson::SUCCESS) return Fields::Id::String;
+  if (v.get_int64().get(i) == simdjson::SUCCESS)
+    digits = std::to_string(i);
+  else if (v.get_uint64().get(u) == simdjson::SUCCESS)
+    digits = std::to_string(u);
+  else
+    return Fields::Id::Bad;
+  text = digits;
+  return Fields::Id::Integer;
+}
+
+// One pass over the members of an event without repeated keys.
+Fields fields_of(simdjson::dom::element e, std::string& pid_digits, std::string& tid_digits) {
+  Fields f;
+  simdjson::dom::object object;
+  f.object = e.get_object().get(object) == simdjson::SUCCESS;
+  if (!f.object) return f;
+  for (simdjson::dom::key_value_pair member : object) {
+    std::string_view key = member.key;
+    simdjson::dom::element v = member.value;
+    if (key == "name") {
+      f.name_string = v.get_string().get(f.name) == simdjson::SUCCESS;
+    } else if (key == "ph") {
+      f.ph_string = v.get_string().get(f.ph) == simdjson::SUCCESS;
+    } else if (key == "ts") {
+      f.ts_number = v.is_number();
+    } else if (key == "dur") {
+      f.dur_number = v.is_number();
+    } else if (key == "args") {
+      f.has_args = true;
+      simdjson::dom::object args;
+      f.args_object = v.get_object().get(args) == simdjson::SUCCESS;
+      std::string_view id;
+      if (f.args_object && args["compile_id"].get_string().get(id) == simdjson::SUCCESS) f.args_compile_id = id;
+    } else if (key == "cat") {
+      f.has_cat = true;
+      f.cat_string = v.is_string();
+    } else if (key == "pid") {
+      f.pid = id_of(v, pid_digits, f.pid_text);
+    } else if (key == "tid") {
+      f.tid = id_of(v, tid_digits, f.tid_text);
+    }
+  }
+  return f;
 }
 
 }  // namespace
 
 void ChromiumEventChecker::feed(const reader::Record& r) {
+  own_.next(r);
+  feed(r, own_);
+}
+
+void ChromiumEventChecker::feed(const reader::Record& r, RecordPayload& payload) {
   static const std::string kNoFile;
   const std::string& file = r.file ? *r.file : kNoFile;
   if (!in_file_ || file != file_) {
@@ -32,27 +111,34 @@ void ChromiumEventChecker::feed(const reader::Record& r) {
     in_file_ = true;
   }
   if (r.kind != "chromium_event" || !r.has_payload || r.payload_truncated) return;
-  json::ParseResult parsed = parser_.parse(r.payload);
+  const PayloadJson::Result& parsed = payload.get();
   if (!parsed.ok) return;  // tt-chromium-json
-  const json::Value& event = parsed.value;
+  Fields event;
+  if (parsed.dom && !parsed.quirks) {
+    event = fields_of(*parsed.dom, pid_digits_, tid_digits_);
+  } else if (parsed.value) {
+    event = fields_of(*parsed.value);
+  } else {
+    exact_ = parser_.parse(r.payload);  // a repeated key, or a large payload checked by streaming
+    if (!exact_.ok) return;
+    event = fields_of(exact_.value);
+  }
   if (!check_event(r, event)) return;
 
-  const std::string& ph = event.find("ph")->text();
+  std::string_view ph = event.ph;
   if (ph != "B" && ph != "E") return;
   std::string compile_id;
-  const json::Value* args = event.find("args");
-  const json::Value* cid = args && args->is_object() ? args->find("compile_id") : nullptr;
-  if (cid && cid->is_string()) {
-    compile_id = cid->text();
+  if (event.args_compile_id) {
+    compile_id = *event.args_compile_id;
   } else {
     EnvelopeCompileId env = read_envelope_compile_id(r.envelope);
     compile_id = env.bad_key.empty() && !env.id.empty() ? env.id.str() : "None";
   }
-  const std::string& name = event.find("name")->text();
-  Track track{compile_id, id_text(*event.find("pid")), id_text(*event.find("tid"))};
+  std::string_view name = event.name;
+  Track track{compile_id, std::string(event.pid_text), std::string(event.tid_text)};
   std::vector<Open>& stack = open_[track];
   if (ph == "B") {
-    stack.push_back({name, r.line});
+    stack.push_back({std::string(name), r.line});
     return;
   }
   // Closes the innermost open "B" of that name.
@@ -69,33 +155,29 @@ void ChromiumEventChecker::feed(const reader::Record& r) {
                    "in chrome://tracing and Perfetto");
 }
 
-bool ChromiumEventChecker::check_event(const reader::Record& r, const json::Value& event) {
+bool ChromiumEventChecker::check_event(const reader::Record& r, const Fields& event) {
   auto bad = [&](std::string pointer, std::string message) {
     reporter_.report("tt-chromium-event", reader::payload_location(r, 0), std::move(message), reader::record_label(r),
                      std::move(pointer),
                      "tlparse copies the payload into chromium_events.json; trace viewers drop or misplace it");
     return false;
   };
-  if (!event.is_object()) return bad("", "the chromium_event payload is not a JSON object");
-  const json::Value* name = event.find("name");
-  if (!name || !name->is_string()) return bad("/name", "the event has no string \"name\"");
-  const json::Value* ph = event.find("ph");
-  if (!ph || !ph->is_string() || ph->text().size() != 1 || kPhases.find(ph->text()[0]) == std::string_view::npos)
-    return bad("/ph", fmt::format("event \"{}\" has no valid phase \"ph\" (one of {})", name->text(), kPhases));
-  if (ph->text() != "M" && !is_number(event.find("ts")))
-    return bad("/ts", fmt::format("event \"{}\" has no numeric \"ts\"", name->text()));
-  for (const char* key : {"pid", "tid"}) {
-    const json::Value* v = event.find(key);
-    if (!v || !(v->is_string() || v->kind() == json::Kind::Integer))
-      return bad(std::string("/") + key,
-                 fmt::format("event \"{}\" has no integer or string \"{}\"", name->text(), key));
+  if (!event.object) return bad("", "the chromium_event payload is not a JSON object");
+  if (!event.name_string) return bad("/name", "the event has no string \"name\"");
+  std::string_view name = event.name, ph = event.ph;
+  if (!event.ph_string || ph.size() != 1 || kPhases.find(ph[0]) == std::string_view::npos)
+    return bad("/ph", fmt::format("event \"{}\" has no valid phase \"ph\" (one of {})", name, kPhases));
+  if (ph != "M" && !event.ts_number) return bad("/ts", fmt::format("event \"{}\" has no numeric \"ts\"", name));
+  for (auto [key, id] : {std::pair{"pid", event.pid}, std::pair{"tid", event.tid}}) {
+    if (id == Fields::Id::Bad)
+      return bad(std::string("/") + key, fmt::format("event \"{}\" has no integer or string \"{}\"", name, key));
   }
-  if (ph->text() == "X" && !is_number(event.find("dur")))
-    return bad("/dur", fmt::format("complete event \"{}\" (\"X\") has no numeric \"dur\"", name->text()));
-  if (const json::Value* args = event.find("args"); args && !args->is_object())
-    return bad("/args", fmt::format("event \"{}\" has \"args\" that is not an object", name->text()));
-  if (const json::Value* cat = event.find("cat"); cat && !cat->is_string())
-    return bad("/cat", fmt::format("event \"{}\" has \"cat\" that is not a string", name->text()));
+  if (ph == "X" && !event.dur_number)
+    return bad("/dur", fmt::format("complete event \"{}\" (\"X\") has no numeric \"dur\"", name));
+  if (event.has_args && !event.args_object)
+    return bad("/args", fmt::format("event \"{}\" has \"args\" that is not an object", name));
+  if (event.has_cat && !event.cat_string)
+    return bad("/cat", fmt::format("event \"{}\" has \"cat\" that is not a string", name));
   return true;
 }
 

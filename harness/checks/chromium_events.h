@@ -18,10 +18,12 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "checks/payload_json.h"
 #include "diag/reporter.h"
 #include "json/parse.h"
 #include "reader/torch_trace/record.h"
@@ -32,8 +34,24 @@ class ChromiumEventChecker {
  public:
   explicit ChromiumEventChecker(diag::Reporter& reporter) : reporter_(reporter) {}
 
+  // `payload` is the record's (RecordPayload::next(record) done): its parse
+  // is shared with the other checks.
+  void feed(const reader::Record& record, RecordPayload& payload);
+  // The same, parsing the payload itself.
   void feed(const reader::Record& record);
   void finish();
+
+  // What the checks read of one event: the top-level fields as kinds, and
+  // the texts of name, ph, pid, tid and args.compile_id.
+  struct Fields {
+    enum class Id { Bad, String, Integer };  // pid, tid
+    bool object = false;
+    bool name_string = false, ph_string = false, ts_number = false, dur_number = false;
+    bool has_args = false, args_object = false, has_cat = false, cat_string = false;
+    Id pid = Id::Bad, tid = Id::Bad;
+    std::string_view name, ph, pid_text, tid_text;  // integers as their digits
+    std::optional<std::string_view> args_compile_id;
+  };
 
  private:
   struct Open {
@@ -45,10 +63,13 @@ class ChromiumEventChecker {
 
   void end_file();
   // False (and reported) when the event is not a Chrome trace event.
-  bool check_event(const reader::Record& r, const json::Value& event);
+  bool check_event(const reader::Record& r, const Fields& event);
 
   diag::Reporter& reporter_;
-  json::Parser parser_;
+  json::Parser parser_;  // an event with a repeated key is read as Python reads it
+  json::ParseResult exact_;
+  RecordPayload own_;    // for feed(record)
+  std::string pid_digits_, tid_digits_;
   std::string file_;
   bool in_file_ = false;
   std::map<Track, std::vector<Open>> open_;

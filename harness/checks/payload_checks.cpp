@@ -32,15 +32,15 @@ void TorchTraceChecker::report_not_json(const reader::Record& r, std::string_vie
   report(rule, std::move(loc), std::move(message), r, {}, std::move(hint));
 }
 
-bool TorchTraceChecker::check_payload_json(const reader::Record& r, std::string_view rule, std::string_view what,
-                                           PayloadJson::Result& out, bool want_args_compile_id) {
-  out = payload_json_.check(r.payload, r.payload.capacity(), want_args_compile_id);
+const PayloadJson::Result* TorchTraceChecker::check_payload_json(const reader::Record& r, std::string_view rule,
+                                                                 std::string_view what) {
+  const PayloadJson::Result& out = payload_.get();
   if (!out.ok) {
     report_not_json(r, rule, what, out.error);
-    return false;
+    return nullptr;
   }
   if (out.quirks) report_payload_quirks(r, nullptr);
-  return true;
+  return &out;
 }
 
 bool TorchTraceChecker::report_payload_quirks(const reader::Record& r, std::vector<std::string>* duplicates) {
@@ -80,8 +80,7 @@ void TorchTraceChecker::check_payloads(const reader::Record& r) {
     const json::Value* encoding = a->find("encoding");
     if (encoding && encoding->is_string()) {
       if (encoding->text() == "json") {
-        PayloadJson::Result result;
-        check_payload_json(r, "tt-artifact-json", "json artifact", result);
+        check_payload_json(r, "tt-artifact-json", "json artifact");
       } else if (encoding->text() != "string") {
         report("tt-artifact-encoding", reader::envelope_location(r, "/artifact/encoding"),
                fmt::format("artifact encoding \"{}\" is neither \"string\" nor \"json\"", encoding->text()), r,
@@ -90,13 +89,13 @@ void TorchTraceChecker::check_payloads(const reader::Record& r) {
     }
   }
   if (present(env, "chromium_event")) {
-    PayloadJson::Result result;
     // str(None) is what PyTorch writes for an event outside any compile.
-    if (check_payload_json(r, "tt-chromium-json", "chromium_event", result, true) && result.args_compile_id &&
-        *result.args_compile_id != "None" && !parse_compile_id(*result.args_compile_id)) {
+    const PayloadJson::Result* result = check_payload_json(r, "tt-chromium-json", "chromium_event");
+    if (result && result->args_compile_id && *result->args_compile_id != "None" &&
+        !parse_compile_id(*result->args_compile_id)) {
       report("tt-compile-id", reader::payload_location(r, reader::locate_json_pointer(r.payload, "/args/compile_id")),
              fmt::format("the event's args.compile_id \"{}\" is not of the form F/C, !A/F/C or !A",
-                         *result.args_compile_id),
+                         *result->args_compile_id),
              r, {}, "PyTorch writes str(CompileId) there");
     }
   }

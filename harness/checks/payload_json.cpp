@@ -29,6 +29,7 @@ std::optional<std::string> string_at(std::string_view text, size_t at) {
 struct PayloadJson::Impl {
   simdjson::dom::parser dom;
   json::Parser fallback;
+  json::ParseResult slow;  // the fallback's value, kept for Result::value
   std::string padded;
   std::vector<std::string_view> keys;
 };
@@ -66,14 +67,17 @@ PayloadJson::Result PayloadJson::check(std::string_view text, size_t capacity, b
   if (!impl_->dom.parse(data, text.size(), false).get(root)) {
     r.ok = true;
     r.quirks = reader::has_duplicate_keys(root, impl_->keys);
+    r.dom = root;
     if (want_args_compile_id) {
       std::string_view id;
       if (!root.at_pointer("/args/compile_id").get(id)) r.args_compile_id = std::string(id);
     }
     return r;
   }
-  json::ParseResult slow = impl_->fallback.parse(text);
+  json::ParseResult& slow = impl_->slow;
+  slow = impl_->fallback.parse(text);
   r.ok = slow.ok;
+  if (slow.ok) r.value = &slow.value;
   r.error = slow.error;
   r.quirks = !slow.quirks.empty();
   if (slow.ok && want_args_compile_id && slow.value.is_object()) {
@@ -82,6 +86,14 @@ PayloadJson::Result PayloadJson::check(std::string_view text, size_t capacity, b
     if (id && id->is_string()) r.args_compile_id = id->text();
   }
   return r;
+}
+
+const PayloadJson::Result& RecordPayload::get() {
+  if (checked_) return result_;
+  checked_ = true;
+  const json::Value* chromium = record_->envelope.find("chromium_event");
+  result_ = json_.check(record_->payload, record_->payload.capacity(), chromium && !chromium->is_null());
+  return result_;
 }
 
 }  // namespace tc::checks

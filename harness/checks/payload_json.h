@@ -10,12 +10,15 @@
 // repeated key); reader/json_text.h then finds where.
 #pragma once
 
+#include <simdjson.h>
+
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "json/parse.h"
+#include "reader/torch_trace/record.h"
 
 namespace tc::checks {
 
@@ -31,6 +34,11 @@ class PayloadJson {
     json::ParseError error;  // when !ok
     bool quirks = false;
     std::optional<std::string> args_compile_id;  // the string at /args/compile_id, when asked for
+    // The parsed text, valid until the next check(): simdjson's DOM in the
+    // common case, a json::Value for Python's dialect, neither for a text
+    // checked by streaming (from kStreamAbove bytes on) or not JSON.
+    std::optional<simdjson::dom::element> dom;
+    const json::Value* value = nullptr;
   };
 
   // `capacity` is how many bytes are readable from text.data() (a string's
@@ -46,6 +54,29 @@ class PayloadJson {
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
+};
+
+// The payload of the record being checked, parsed at most once however many
+// checks read it (schemas, payload checks, chromium events): payloads are
+// most of a log's bytes.
+//
+// Contract: next() at each record, before any get(); get() checks the
+// record's payload on its first call (args.compile_id included when the
+// envelope has a chromium_event) and returns the same Result until next().
+// The record must outlive the calls.
+class RecordPayload {
+ public:
+  void next(const reader::Record& record) {
+    record_ = &record;
+    checked_ = false;
+  }
+  const PayloadJson::Result& get();
+
+ private:
+  PayloadJson json_;
+  const reader::Record* record_ = nullptr;
+  bool checked_ = false;
+  PayloadJson::Result result_;
 };
 
 }  // namespace tc::checks

@@ -8,7 +8,7 @@
 
 namespace tc::checks {
 
-void SchemaChecker::feed(const reader::Record& r) {
+void SchemaChecker::feed(const reader::Record& r, RecordPayload& payload) {
   const TorchTraceSchemas& schemas = torch_trace_schemas();
   if (!schemas.error.empty()) {
     if (!load_reported_) {
@@ -30,35 +30,49 @@ void SchemaChecker::feed(const reader::Record& r) {
     const json::Value* encoding = a->find("encoding");
     const json::Value* name = a->find("name");
     if (encoding && encoding->is_string() && encoding->text() == "json" && name && name->is_string()) {
-      if (const schema::CompiledSchema* s = schemas.artifact(name->text())) check_payload(r, *s, name->text());
+      if (const schema::CompiledSchema* s = schemas.artifact(name->text()))
+        check_payload(r, payload.get(), *s, name->text());
     }
   }
   if (const json::Value* c = r.envelope.find("chromium_event"); c && !c->is_null()) {
-    check_payload(r, *schemas.chromium_event, "chromium_event");
+    check_payload(r, payload.get(), *schemas.chromium_event, "chromium_event");
   }
 }
 
-void SchemaChecker::check_payload(const reader::Record& r, const schema::CompiledSchema& schema,
-                                  std::string_view what) {
-  const std::string& text = r.payload;
-  const char* data = text.data();
-  if (text.capacity() - text.size() < simdjson::SIMDJSON_PADDING) {
-    padded_.reserve(text.size() + simdjson::SIMDJSON_PADDING);
-    padded_.assign(text);
-    data = padded_.data();
-  }
-  simdjson::dom::element element;
+void SchemaChecker::check_payload(const reader::Record& r, const PayloadJson::Result& parsed,
+                                  const schema::CompiledSchema& schema, std::string_view what) {
   bool valid;
-  if (parser_.parse(data, text.size(), false).get(element) == simdjson::SUCCESS) {
-    if (schema.validate(element)) return;
+  if (parsed.dom) {
+    if (schema.validate(*parsed.dom)) return;
     errors_.clear();
-    valid = schema.validate(element, &errors_, 50);
-  } else {
+    valid = schema.validate(*parsed.dom, &errors_, 50);
+  } else if (parsed.value) {
     // Python's dialect (NaN, huge integers): the payload checks report the quirk.
-    json::ParseResult parsed = fallback_.parse(text);
-    if (!parsed.ok || schema.validate(parsed.value)) return;
+    if (schema.validate(*parsed.value)) return;
     errors_.clear();
-    valid = schema.validate(parsed.value, &errors_, 50);
+    valid = schema.validate(*parsed.value, &errors_, 50);
+  } else if (parsed.ok) {
+    // Checked by streaming (a large payload): parsed here, for the schema only.
+    const std::string& text = r.payload;
+    const char* data = text.data();
+    if (text.capacity() - text.size() < simdjson::SIMDJSON_PADDING) {
+      padded_.reserve(text.size() + simdjson::SIMDJSON_PADDING);
+      padded_.assign(text);
+      data = padded_.data();
+    }
+    simdjson::dom::element element;
+    if (parser_.parse(data, text.size(), false).get(element) == simdjson::SUCCESS) {
+      if (schema.validate(element)) return;
+      errors_.clear();
+      valid = schema.validate(element, &errors_, 50);
+    } else {
+      json::ParseResult exact = fallback_.parse(text);  // integers beyond 64 bits
+      if (!exact.ok || schema.validate(exact.value)) return;
+      errors_.clear();
+      valid = schema.validate(exact.value, &errors_, 50);
+    }
+  } else {
+    return;  // not JSON: tt-artifact-json, tt-chromium-json
   }
   if (valid) return;
   std::string file = r.kind == "artifact" ? fmt::format("torch_trace/payloads/artifacts/{}.schema.json", what)

@@ -25,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "checks/payload_json.h"
 #include "diag/reporter.h"
 #include "json/parse.h"
 #include "reader/torch_trace/record.h"
@@ -36,11 +37,14 @@ class SchemaChecker {
  public:
   explicit SchemaChecker(diag::Reporter& reporter) : reporter_(reporter) {}
 
-  void feed(const reader::Record& record);
+  // `payload` is the record's (RecordPayload::next(record) done): its parse
+  // is shared with the other checks.
+  void feed(const reader::Record& record, RecordPayload& payload);
 
  private:
   enum class Where { Envelope, Payload };
-  void check_payload(const reader::Record& r, const schema::CompiledSchema& schema, std::string_view what);
+  void check_payload(const reader::Record& r, const PayloadJson::Result& parsed, const schema::CompiledSchema& schema,
+                     std::string_view what);
   void report_errors(const reader::Record& r, Where where, std::string_view what, std::string_view schema_file);
 
   diag::Reporter& reporter_;

@@ -141,7 +141,9 @@ Outcome check(const json::Value& envelope, const std::string* payload) {
   }
   diag::Reporter reporter;
   SchemaChecker checker(reporter);
-  checker.feed(r);
+  RecordPayload parsed;
+  parsed.next(r);
+  checker.feed(r, parsed);
   return {reporter.kept(), r.envelope_text};
 }
 

@@ -20,8 +20,9 @@ void TorchTraceChecker::feed(const reader::Record& r) {
     file_ = file;
     in_file_ = true;
   }
+  payload_.next(r);
   bool envelope_ok = check_envelope(r);
-  schemas_.feed(r);
+  schemas_.feed(r, payload_);
   // tlparse interns a str record and moves on (lib.rs:678-682); a record it
   // cannot deserialize reaches none of its parsers either.
   const json::Value* str = r.envelope.find("str");
@@ -29,7 +30,7 @@ void TorchTraceChecker::feed(const reader::Record& r) {
   check_compile(r);
   if (!envelope_ok) return;
   check_payloads(r);
-  chromium_.feed(r);
+  chromium_.feed(r, payload_);
   ranks_.feed(r);
   if (const json::Value* m = r.envelope.find("compilation_metrics"); m && m->is_object()) check_metrics(r, *m);
 }

@@ -67,9 +67,10 @@ class TorchTraceChecker {
 
   // payload_checks.cpp
   void check_payloads(const reader::Record& r);
-  // Reports `rule` when the payload is not JSON; json-* when it has quirks.
-  bool check_payload_json(const reader::Record& r, std::string_view rule, std::string_view what,
-                          PayloadJson::Result& out, bool want_args_compile_id = false);
+  // Reports `rule` when the payload is not JSON (and returns null); json-*
+  // when it has quirks.
+  const PayloadJson::Result* check_payload_json(const reader::Record& r, std::string_view rule,
+                                                std::string_view what);
   void report_not_json(const reader::Record& r, std::string_view rule, std::string_view what,
                        const json::ParseError& error);
   // Reports json-* findings; true when one makes serde_json reject the text.
@@ -81,7 +82,7 @@ class TorchTraceChecker {
 
   diag::Reporter& reporter_;
   json::Parser parser_;
-  PayloadJson payload_json_;
+  RecordPayload payload_;  // the record's payload, parsed once for every check
   std::string file_;
   bool in_file_ = false;
   std::map<std::array<int64_t, 3>, Compile> compiles_;
