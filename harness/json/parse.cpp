@@ -3,6 +3,7 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -159,6 +160,12 @@ bool rewrite_non_finite(std::string_view in, std::string& out,
   return changed;
 }
 
+}  // namespace
+
+namespace detail {
+
+// Builds a Value from simdjson's DOM, reusing the storage already in the
+// target (strings keep their capacity, containers their elements).
 class Builder {
  public:
   explicit Builder(std::vector<Quirk>& quirks) : quirks_(quirks) {}
@@ -167,22 +174,37 @@ class Builder {
     using T = simdjson::dom::element_type;
     switch (e.type()) {
       case T::OBJECT: {
-        out = Value::object();
-        for (auto field : simdjson::dom::object(e)) {
-          Value child;
-          build(field.value, child);
-          if (out.set(field.key, std::move(child)))
+        simdjson::dom::object object(e);
+        become(out, Kind::Object);
+        std::vector<Value::Member>& members = out.members_;
+        if (members.capacity() < object.size()) members.reserve(object.size());
+        size_t n = 0;
+        for (auto field : object) {
+          size_t earlier = 0;
+          while (earlier < n && members[earlier].first != field.key) ++earlier;
+          if (earlier < n) {
+            build(field.value, members[earlier].second);  // Python's dict: the first position, the last value
             quirks_.push_back({QuirkKind::DuplicateKey, std::string(field.key)});
+            continue;
+          }
+          if (n == members.size()) members.emplace_back();
+          members[n].first.assign(field.key);
+          build(field.value, members[n++].second);
         }
+        members.erase(members.begin() + static_cast<std::ptrdiff_t>(n), members.end());
         return;
       }
       case T::ARRAY: {
-        out = Value::array();
-        for (auto item : simdjson::dom::array(e)) {
-          Value child;
-          build(item, child);
-          out.push_back(std::move(child));
+        simdjson::dom::array array(e);
+        become(out, Kind::Array);
+        std::vector<Value>& items = out.items_;
+        if (items.capacity() < array.size()) items.reserve(array.size());
+        size_t n = 0;
+        for (auto item : array) {
+          if (n == items.size()) items.emplace_back();
+          build(item, items[n++]);
         }
+        items.erase(items.begin() + static_cast<std::ptrdiff_t>(n), items.end());
         return;
       }
       case T::STRING: {
@@ -196,36 +218,56 @@ class Builder {
             return;
           }
         }
+        become(out, Kind::String);
         if (s.find(kLoneSurrogateTag) != std::string_view::npos) {
           quirks_.push_back({QuirkKind::LoneSurrogate, std::string(s.substr(0, 40))});
-          out = Value::string(restore_lone_surrogates(s));
+          out.text_ = restore_lone_surrogates(s);
           return;
         }
-        out = Value::string(std::string(s));
+        out.text_.assign(s);
         return;
       }
-      case T::INT64: out = Value::integer(int64_t(e)); return;
-      case T::UINT64: out = Value::integer(std::to_string(uint64_t(e))); return;
-      case T::DOUBLE: {
-        double d = double(e);
-        out = Value::floating(d);
+      case T::INT64: return digits(out, int64_t(e));
+      case T::UINT64: return digits(out, uint64_t(e));
+      case T::DOUBLE:
+        become(out, Kind::Float);
+        out.number_ = double(e);
         return;
-      }
-      case T::BOOL: out = Value::boolean(bool(e)); return;
-      case T::NULL_VALUE: out = Value::null(); return;
+      case T::BOOL:
+        become(out, Kind::Bool);
+        out.bool_ = bool(e);
+        return;
+      case T::NULL_VALUE: become(out, Kind::Null); return;
     }
   }
 
  private:
+  // Makes `out` an empty value of kind k, keeping what capacity it has.
+  static void become(Value& out, Kind k) {
+    out.kind_ = k;
+    if (k != Kind::Array) out.items_.clear();
+    if (k != Kind::Object) out.members_.clear();
+    if (k != Kind::String && k != Kind::Integer) out.text_.clear();
+  }
+
+  template <typename Int>
+  static void digits(Value& out, Int n) {
+    char buf[24];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, n);
+    become(out, Kind::Integer);
+    out.text_.assign(buf, end);
+  }
+
   void non_finite(Value& out, double d, const char* lit) {
-    out = Value::floating(d);
+    become(out, Kind::Float);
+    out.number_ = d;
     quirks_.push_back({QuirkKind::NonFiniteLiteral, lit});
   }
 
   std::vector<Quirk>& quirks_;
 };
 
-}  // namespace
+}  // namespace detail
 
 static_assert(simdjson::DEFAULT_MAX_DEPTH == Parser::kMaxDepth, "locate_error() must know simdjson's depth limit");
 
@@ -242,7 +284,7 @@ static simdjson::error_code parse_into(simdjson::dom::parser& parser, const char
                                        Value& out, std::vector<Quirk>& quirks) {
   simdjson::dom::element root;
   if (auto err = parser.parse(data, size, false).get(root)) return err;
-  Builder(quirks).build(root, out);
+  detail::Builder(quirks).build(root, out);
   return simdjson::SUCCESS;
 }
 
@@ -252,8 +294,11 @@ static const char* padded_copy(std::string_view text, std::string& scratch) {
   return scratch.data();
 }
 
-ParseResult Parser::parse(std::string_view text, bool padded) {
+ParseResult Parser::parse(std::string_view text, bool padded) { return parse(text, padded, Value()); }
+
+ParseResult Parser::parse(std::string_view text, bool padded, Value&& recycled) {
   ParseResult result;
+  result.value = std::move(recycled);
   const char* data = padded ? text.data() : padded_copy(text, impl_->padded);
   auto err = parse_into(impl_->parser, data, text.size(), result.value, result.quirks);
   if (!err) {

@@ -51,6 +51,10 @@ class Parser {
   // Parses `text`. When `padded` is true the caller guarantees that at least
   // kPadding readable bytes follow text.end() (avoids one copy).
   ParseResult parse(std::string_view text, bool padded = false);
+  // The same, building the value in the storage of `recycled` (its content
+  // is discarded): a reader that parses one record after another passes the
+  // last record's value back and saves most of the allocations.
+  ParseResult parse(std::string_view text, bool padded, Value&& recycled);
 
   // Validates `text` as JSON without building a Value (for payloads that
   // only need to be well formed).

@@ -21,6 +21,10 @@
 
 namespace tc::json {
 
+namespace detail {
+class Builder;  // json/parse.cpp: rebuilds a recycled Value in place
+}
+
 enum class Kind : uint8_t { Null, Bool, Integer, Float, String, Array, Object };
 
 class Value {
@@ -70,6 +74,8 @@ class Value {
   friend bool operator==(const Value& a, const Value& b);
 
  private:
+  friend class detail::Builder;
+
   Kind kind_ = Kind::Null;
   bool bool_ = false;
   double number_ = 0;

@@ -64,7 +64,6 @@ void FileReader::on_envelope_line(std::string_view text, uint64_t number, const 
   uint64_t lineno = 0;
   r.prefix.lineno = parse_u64(m.lineno, lineno) ? lineno : 0;
   r.kind = {};
-  r.envelope = json::Value();
   r.envelope_text.clear();
   r.has_payload = false;
   r.payload.clear();
@@ -77,7 +76,9 @@ void FileReader::on_envelope_line(std::string_view text, uint64_t number, const 
   r.duplicate_keys.clear();
 
   std::string_view json = text.substr(m.json_offset);
-  json::ParseResult parsed = parser_.parse(json, /*padded=*/true);
+  // The last record's envelope lends its storage to this one.
+  json::ParseResult parsed = parser_.parse(json, /*padded=*/true, std::move(r.envelope));
+  r.envelope = json::Value();
   if (!parsed.ok) {
     report("json-syntax", number, r.json_column + parsed.error.offset,
            "the envelope is not valid JSON: " + parsed.error.message, {}, {},
