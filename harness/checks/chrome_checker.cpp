@@ -25,6 +25,7 @@ ChromeChecker::~ChromeChecker() = default;
 
 void ChromeChecker::report(std::string_view rule, const reader::ChromeEvent& e, std::string message,
                            std::string_view ph, std::string_view field, std::string hint) {
+  if (reporter_.count_if_full(rule)) return;  // counted; nobody would see the details
   std::string pointer = e.pointer();
   if (!field.empty()) pointer += "/" + std::string(field);
   io::JsonPosition pos = e.pos;
@@ -39,6 +40,7 @@ void ChromeChecker::report(std::string_view rule, const reader::ChromeEvent& e, 
 }
 
 void ChromeChecker::report_open(std::string_view rule, const Open& o, std::string message, std::string_view kind) {
+  if (reporter_.count_if_full(rule)) return;
   reporter_.report(rule, {file_, o.line, o.column}, std::move(message), std::string(kind), o.pointer);
 }
 
@@ -65,33 +67,42 @@ void ChromeChecker::member(const reader::ChromeMember& m) {
   kineto_->member(m);
 }
 
-void ChromeChecker::check_pid_tid(const reader::ChromeEvent& e, std::string_view ph, std::string& thread_key) {
-  for (const char* field : {"pid", "tid"}) {
+// pid and tid; `thread_key` (when given) gets the thread's key for the B/E
+// stacks: per field 'p-'/'t-' when absent, nothing when of a bad type, else
+// 's' or 'i', the id's text and '\x1f'.
+void ChromeChecker::check_pid_tid(const reader::ChromeEvent& e, const EventFields& f, std::string_view ph,
+                                  std::string* thread_key) {
+  for (EventFields::Key k : {EventFields::Pid, EventFields::Tid}) {
+    const char* field = k == EventFields::Pid ? "pid" : "tid";
     simdjson::dom::element v;
-    if (e.object[field].get(v) != simdjson::SUCCESS) {
-      thread_key += field[0];
-      thread_key += '-';
+    if (!f.get(k, v)) {
+      if (thread_key) *thread_key += field[0], *thread_key += '-';
       continue;
     }
-    FieldId id;
-    if (!read_id(v, id)) {
+    const simdjson::dom::element_type type = v.type();
+    if (type == simdjson::dom::element_type::STRING) {
+      if (!reporter_.count_if_full("ct-string-id")) {
+        report("ct-string-id", e, std::string(field) + " is the string \"" + std::string(std::string_view(v)) + "\"",
+               ph, field, "the spec asks for integers; Perfetto reads a string as a process or thread name");
+      }
+    } else if (type == simdjson::dom::element_type::UINT64) {
+      if (uint64_t(v) == UINT64_MAX)
+        report("ct-tid-max", e, std::string(field) + " is 2^64-1 (an unsigned -1)", ph, field,
+               "PyTorch's profiler tests assert that no event has this id");
+    } else if (type != simdjson::dom::element_type::INT64) {
       report("ct-field-type", e, std::string(field) + " is neither an integer nor a string", ph, field);
       continue;
     }
-    if (id.is_string) {
-      report("ct-string-id", e, std::string(field) + " is the string \"" + id.text + "\"", ph, field,
-             "the spec asks for integers; Perfetto reads a string as a process or thread name");
-    }
-    if (!id.is_string && id.text == "18446744073709551615")
-      report("ct-tid-max", e, std::string(field) + " is 2^64-1 (an unsigned -1)", ph, field,
-             "PyTorch's profiler tests assert that no event has this id");
-    thread_key += id.is_string ? 's' : 'i';
-    thread_key += id.text;
-    thread_key += '\x1f';
+    if (!thread_key) continue;
+    FieldId id;
+    read_id(v, id);
+    *thread_key += id.is_string ? 's' : 'i';
+    *thread_key += id.text;
+    *thread_key += '\x1f';
   }
 }
 
-void ChromeChecker::check_metadata(const reader::ChromeEvent& e, std::string_view name) {
+void ChromeChecker::check_metadata(const reader::ChromeEvent& e, const EventFields& f, std::string_view name) {
   static constexpr std::string_view kKnown[] = {"process_name", "process_labels",    "process_sort_index",
                                                 "thread_name",  "thread_sort_index", "num_cpus"};
   bool known = false;
@@ -102,7 +113,7 @@ void ChromeChecker::check_metadata(const reader::ChromeEvent& e, std::string_vie
     return;
   }
   simdjson::dom::object args;
-  if (e.object["args"].get_object().get(args) != simdjson::SUCCESS) {
+  if (!f.get_object(EventFields::Args, args)) {
     report("ct-metadata-args", e, "metadata event \"" + std::string(name) + "\" has no args object", "M", "args");
     return;
   }
@@ -173,9 +184,13 @@ void ChromeChecker::pair_async(const reader::ChromeEvent& e, char ph, std::strin
 }
 
 uint32_t ChromeChecker::intern(std::string_view cat, std::string_view name) {
+  // Flows of one trace share a few labels ("ac2g"): try the last one first.
+  if (last_label_ < labels_.size() && labels_[last_label_].first == cat && labels_[last_label_].second == name)
+    return last_label_;
   std::pair<std::string, std::string> key{std::string(cat), std::string(name)};
   auto [it, fresh] = label_ids_.try_emplace(key, static_cast<uint32_t>(labels_.size()));
   if (fresh) labels_.push_back(std::move(key));
+  last_label_ = it->second;
   return it->second;
 }
 
@@ -185,50 +200,47 @@ void ChromeChecker::pair_flow(const reader::ChromeEvent& e, char ph, std::string
                               const std::string& id, double ts) {
   (void)ts;
   if (ph == 't') return;  // a step neither opens nor closes a flow
-  std::string key_text = std::string(cat) + '\x1f' + id;
-  uint64_t key = std::hash<std::string>{}(key_text);
+  flow_key_.assign(cat);
+  flow_key_ += '\x1f';
+  flow_key_ += id;
+  const uint64_t key = std::hash<std::string_view>{}(flow_key_);
   std::string_view phs(&ph, 1);
-  Flow here{e.pos.line, static_cast<uint32_t>(e.pos.column), intern(cat, name), e.index};
+  auto here = [&] { return Flow{e.pos.line, static_cast<uint32_t>(e.pos.column), intern(cat, name), e.index}; };
   if (ph == 's') {
-    if (auto it = flows_.find(key); it != flows_.end()) {
+    if (Flow* open = flows_.find(key)) {
       report("ct-flow-duplicate", e,
              "flow start (cat \"" + std::string(cat) + "\", id " + id + ") while one with that id is open (line " +
-                 std::to_string(it->second.line) + ")",
+                 std::to_string(open->line) + ")",
              phs, "id", "Perfetto: flow_duplicate_id");
-      it->second = here;
+      *open = here();
       return;
     }
-    if (auto it = flow_ends_.find(key); it != flow_ends_.end()) {
-      flow_ends_.erase(it);
-      return;
-    }
+    if (flow_ends_.erase(key)) return;
     if (over_cap(flows_.size(), "flows", e)) return;
-    flows_.emplace(key, here);
+    flows_.insert(key, here());
     return;
   }
-  if (auto it = flows_.find(key); it != flows_.end()) {
-    flows_.erase(it);
-    return;
-  }
-  if (flow_ends_.count(key)) {
+  if (flows_.erase(key)) return;
+  if (flow_ends_.find(key)) {
     report("ct-flow-unpaired", e, "a second flow end (cat \"" + std::string(cat) + "\", id " + id + ") for one start",
            phs, "id", "Kineto reuses an ac2g id for two GPU events");
     return;
   }
   if (over_cap(flow_ends_.size(), "flow ends", e)) return;
-  flow_ends_.emplace(key, here);
+  flow_ends_.insert(key, here());
 }
 
 void ChromeChecker::event(const reader::ChromeEvent& e) {
   bare_ = e.bare;
-  simdjson::dom::object o = e.object;
+  const simdjson::dom::object o = e.object;
   if (o.size() == 0) {
     report("ct-empty-event", e, "an empty event {}", "?", {}, "Perfetto skips it silently; catapult rejects it");
     return;
   }
   std::string_view ph_text;
   simdjson::dom::element ph_el;
-  if (o["ph"].get(ph_el) != simdjson::SUCCESS) {
+  const EventFields f = index_event_fields(o);
+  if (!f.get(EventFields::Ph, ph_el)) {
     report("ct-phase-missing", e, "an event without \"ph\"", "?");
     return;
   }
@@ -245,18 +257,18 @@ void ChromeChecker::event(const reader::ChromeEvent& e) {
 
   std::string_view name, cat;
   simdjson::dom::element v;
-  bool has_name = o["name"].get(v) == simdjson::SUCCESS;
+  bool has_name = f.get(EventFields::Name, v);
   if (has_name && v.get_string().get(name) != simdjson::SUCCESS)
     report("ct-field-type", e, "\"name\" is not a string", ph_text, "name");
   else if (!has_name && needs_name(ph))
     report("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"name\"", ph_text);
-  bool has_cat = o["cat"].get(v) == simdjson::SUCCESS;
+  bool has_cat = f.get(EventFields::Cat, v);
   if (has_cat && v.get_string().get(cat) != simdjson::SUCCESS)
     report("ct-field-type", e, "\"cat\" is not a string", ph_text, "cat");
 
   double ts = 0;
   bool has_ts = false;
-  if (o["ts"].get(v) == simdjson::SUCCESS) {
+  if (f.get(EventFields::Ts, v)) {
     if (read_number(v, ts)) {
       has_ts = true;
       if (ts < 0) report("ct-ts-negative", e, "a negative ts", ph_text, "ts", "Perfetto drops the event");
@@ -267,16 +279,16 @@ void ChromeChecker::event(const reader::ChromeEvent& e) {
     report("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"ts\"", ph_text, {},
            "only metadata (M) events may omit ts");
   }
-  if (o["args"].get(v) == simdjson::SUCCESS && !v.is_object())
+  if (f.get(EventFields::Args, v) && !v.is_object())
     report("ct-field-type", e, "\"args\" is not an object", ph_text, "args");
 
-  std::string thread;
-  check_pid_tid(e, ph_text, thread);
+  std::string thread;  // B/E only
+  check_pid_tid(e, f, ph_text, ph == 'B' || ph == 'E' ? &thread : nullptr);
 
   switch (ph) {
     case 'X': {
       double dur;
-      if (o["dur"].get(v) != simdjson::SUCCESS) {
+      if (!f.get(EventFields::Dur, v)) {
         report("ct-field-missing", e, "an \"X\" event without \"dur\"", ph_text, {}, "Perfetto drops it");
       } else if (!read_number(v, dur)) {
         report("ct-field-type", e, "\"dur\" is not a number", ph_text, "dur");
@@ -292,21 +304,21 @@ void ChromeChecker::event(const reader::ChromeEvent& e) {
     case 'i':
     case 'I': {
       std::string_view scope = "t";
-      if (o["s"].get(v) == simdjson::SUCCESS &&
+      if (f.get(EventFields::S, v) &&
           (v.get_string().get(scope) != simdjson::SUCCESS || (scope != "g" && scope != "p" && scope != "t")))
         report("ct-instant-scope", e, "instant scope \"s\" is not \"g\", \"p\" or \"t\"", ph_text, "s");
       break;
     }
     case 'C': {
       simdjson::dom::object args;
-      bool ok = o["args"].get_object().get(args) == simdjson::SUCCESS && args.size() > 0;
+      bool ok = f.get_object(EventFields::Args, args) && args.size() > 0;
       if (ok)
         for (auto field : args) ok &= field.value.is_number();
       if (!ok) report("ct-counter-args", e, "a counter needs args with at least one numeric series", ph_text, "args");
       break;
     }
     case 'M':
-      if (!name.empty()) check_metadata(e, name);
+      if (!name.empty()) check_metadata(e, f, name);
       break;
     case 'b':
     case 'n':
@@ -315,14 +327,14 @@ void ChromeChecker::event(const reader::ChromeEvent& e) {
     case 't':
     case 'f': {
       std::string id;
-      if (!read_event_id(o, id)) {
+      if (!read_event_id(f, id)) {
         report("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"id\" or \"id2\"", ph_text);
         break;
       }
       if (!has_cat) report("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"cat\"", ph_text);
       if (ph == 's' || ph == 't' || ph == 'f') {
         std::string_view bp;
-        if (o["bp"].get(v) == simdjson::SUCCESS && (v.get_string().get(bp) != simdjson::SUCCESS || bp != "e"))
+        if (f.get(EventFields::Bp, v) && (v.get_string().get(bp) != simdjson::SUCCESS || bp != "e"))
           report("ct-flow-bp", e, "flow binding point \"bp\" is not \"e\"", ph_text, "bp", "catapult rejects it");
         pair_flow(e, ph, cat, name, id, ts);
       } else {
@@ -333,7 +345,7 @@ void ChromeChecker::event(const reader::ChromeEvent& e) {
     default:
       break;
   }
-  kineto_->event(e, ph, name, cat, ts);
+  kineto_->event(e, f, ph, name, cat, ts);
 }
 
 void ChromeChecker::finish(const reader::ChromeReadInfo& info) {
@@ -350,8 +362,8 @@ void ChromeChecker::finish(const reader::ChromeReadInfo& info) {
     for (const Open& o : t.stack) left.push_back({o.line, o.column, 'B', &o, nullptr});
   for (auto& [key, list] : async_)
     for (const Open& o : list) left.push_back({o.line, o.column, 'b', &o, nullptr});
-  for (auto& [key, f] : flows_) left.push_back({f.line, f.column, 's', nullptr, &f});
-  for (auto& [key, f] : flow_ends_) left.push_back({f.line, f.column, 'f', nullptr, &f});
+  flows_.for_each([&](uint64_t, const Flow& f) { left.push_back({f.line, f.column, 's', nullptr, &f}); });
+  flow_ends_.for_each([&](uint64_t, const Flow& f) { left.push_back({f.line, f.column, 'f', nullptr, &f}); });
   std::sort(left.begin(), left.end(),
             [](const Left& a, const Left& b) { return std::tie(a.line, a.column) < std::tie(b.line, b.column); });
   for (const Left& l : left) {
@@ -360,6 +372,7 @@ void ChromeChecker::finish(const reader::ChromeReadInfo& info) {
     } else if (l.kind == 'b') {
       report_open("ct-async-unpaired", *l.open, "async begin \"" + l.open->name + "\" is never ended", "ph=b");
     } else {
+      if (reporter_.count_if_full("ct-flow-unpaired")) continue;
       const auto& [cat, name] = labels_[l.flow->label];
       std::string pointer = (bare_ ? "/" : "/traceEvents/") + std::to_string(l.flow->index) + "/id";
       std::string message = l.kind == 's' ? "flow start \"" + name + "\" (cat \"" + cat + "\") has no flow end"

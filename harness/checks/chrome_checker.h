@@ -22,6 +22,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "checks/chrome_fields.h"
+#include "checks/u64_map.h"
 #include "diag/reporter.h"
 #include "reader/chrome_trace/reader.h"
 
@@ -55,8 +57,9 @@ class ChromeChecker {
   void report(std::string_view rule, const reader::ChromeEvent& e, std::string message, std::string_view ph,
               std::string_view field = {}, std::string hint = {});
   void report_open(std::string_view rule, const Open& o, std::string message, std::string_view kind);
-  void check_pid_tid(const reader::ChromeEvent& e, std::string_view ph, std::string& thread_key);
-  void check_metadata(const reader::ChromeEvent& e, std::string_view name);
+  void check_pid_tid(const reader::ChromeEvent& e, const EventFields& f, std::string_view ph,
+                     std::string* thread_key);
+  void check_metadata(const reader::ChromeEvent& e, const EventFields& f, std::string_view name);
   void pair_async(const reader::ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
                   const std::string& id, double ts);
   void pair_flow(const reader::ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
@@ -78,8 +81,10 @@ class ChromeChecker {
     uint64_t index = 0;
   };
   uint32_t intern(std::string_view cat, std::string_view name);
-  std::unordered_map<uint64_t, Flow> flows_;                 // open s
-  std::unordered_map<uint64_t, Flow> flow_ends_;             // f seen before its s
+  U64Map<Flow> flows_;                                       // open s
+  U64Map<Flow> flow_ends_;                                   // f seen before its s
+  std::string flow_key_;                                     // scratch: cat \x1f id, hashed
+  uint32_t last_label_ = UINT32_MAX;                         // the label intern() found last
   std::vector<std::pair<std::string, std::string>> labels_;  // (cat, name)
   std::map<std::pair<std::string, std::string>, uint32_t, std::less<>> label_ids_;
   bool bare_ = false;

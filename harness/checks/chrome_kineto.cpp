@@ -42,6 +42,7 @@ bool KinetoChecker::cpu_id_seen(int64_t id, bool sorted) const {
 
 void KinetoChecker::report(std::string_view rule, uint64_t line, uint64_t column, std::string message,
                            std::string pointer, std::string hint) {
+  if (reporter_.count_if_full(rule)) return;  // counted; nobody would see the details
   reporter_.report(rule, {file_, line, column}, std::move(message), "kineto", std::move(pointer), std::move(hint));
 }
 
@@ -87,12 +88,12 @@ void KinetoChecker::member(const reader::ChromeMember& m) {
   }
 }
 
-void KinetoChecker::event(const reader::ChromeEvent& e, char ph, std::string_view name, std::string_view cat,
-                          double ts) {
+void KinetoChecker::event(const reader::ChromeEvent& e, const EventFields& f, char ph, std::string_view name,
+                          std::string_view cat, double ts) {
   if (!fractional_ts_ && ts != std::floor(ts)) fractional_ts_ = true;
   if (ph != 'X' || cat.empty()) return;
   simdjson::dom::object args;
-  bool has_args = e.object["args"].get_object().get(args) == simdjson::SUCCESS;
+  bool has_args = f.get_object(EventFields::Args, args);
   if (is_gpu_activity(cat) && !gpu_activity_) {
     gpu_activity_ = true;
     first_gpu_line_ = e.pos.line, first_gpu_column_ = e.pos.column;

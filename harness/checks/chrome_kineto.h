@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "checks/chrome_fields.h"
 #include "diag/reporter.h"
 #include "reader/chrome_trace/reader.h"
 
@@ -29,7 +30,9 @@ class KinetoChecker {
   KinetoChecker(diag::Reporter& reporter, std::string file) : reporter_(reporter), file_(std::move(file)) {}
 
   void member(const reader::ChromeMember& m);
-  void event(const reader::ChromeEvent& e, char ph, std::string_view name, std::string_view cat, double ts);
+  // `f`: e's members, indexed by ChromeChecker.
+  void event(const reader::ChromeEvent& e, const EventFields& f, char ph, std::string_view name, std::string_view cat,
+             double ts);
   void finish(const reader::ChromeReadInfo& info);
 
  private:

@@ -23,6 +23,13 @@ void Reporter::report(std::string_view rule, Location loc, std::string message,
   report(std::move(d));
 }
 
+bool Reporter::count_if_full(std::string_view rule) {
+  auto it = counts_.find(rule);
+  if (it == counts_.end() || it->second < keep_per_rule_) return false;
+  ++it->second;
+  return true;
+}
+
 void Reporter::absorb(Reporter&& other) {
   std::map<std::string, uint64_t, std::less<>> kept_before;
   for (Diagnostic& d : other.kept_) {

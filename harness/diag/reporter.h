@@ -26,6 +26,10 @@ class Reporter {
   // Shorthand for the common case.
   void report(std::string_view rule, Location loc, std::string message,
               std::string record_kind = {}, std::string pointer = {}, std::string hint = {});
+  // Counts a finding of `rule` without its details when no more of them
+  // would be kept (true), so a hot check can skip building one nobody will
+  // see; false when it would be kept: report() it then.
+  bool count_if_full(std::string_view rule);
 
   // Takes `other`'s findings as if they were reported here after everything
   // reported so far (kept ones in their order, within this keep limit; every

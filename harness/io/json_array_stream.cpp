@@ -1,42 +1,19 @@
+// The splitter's state machine: the container, member names, commas,
+// refills; the values themselves are scanned in json_array_scan.cpp.
 #include "io/json_array_stream.h"
 
 #include <algorithm>
-#include <array>
+#include <cstdio>
 #include <cstring>
 #include <memory>
-#include <vector>
 
-#include "io/utf8.h"
+#include "io/json_key.h"
+#include "io/json_splitter.h"
 
-namespace tc::io {
+namespace tc::io::detail {
 namespace {
 
-enum class State {
-  Start,
-  ObjKeyOrEnd,  // after '{'
-  ObjKey,       // after ',' in the object
-  Key,          // inside a member name
-  Colon,
-  ObjValue,
-  ObjAfter,    // after a member value
-  ArrayFirst,  // after '['
-  ArrayNext,   // after ',' in the array
-  ArrayAfter,  // after an element
-  InValue,     // inside an element or a member value
-  Done,
-};
-
 bool is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-// Bytes that end a run of plain bytes inside a string / inside a value.
-constexpr std::array<bool, 256> make_table(std::string_view specials) {
-  std::array<bool, 256> t{};
-  for (char c : specials) t[static_cast<unsigned char>(c)] = true;
-  return t;
-}
-constexpr auto kStringSpecial = make_table("\"\\\n");
-constexpr auto kValueSpecial = make_table("\"{}[],\n \t\r");  // where a top-level scalar may end
-constexpr auto kContainerSpecial = make_table("\"{}[]\n");    // all that matters inside a container
 
 std::string describe(unsigned char c) {
   if (c >= 0x20 && c < 0x7f) return std::string("'") + static_cast<char>(c) + "'";
@@ -45,136 +22,7 @@ std::string describe(unsigned char c) {
   return buf;
 }
 
-// Unescapes the raw text of a member name (without its quotes).
-std::string unescape_key(std::string_view raw) {
-  std::string out;
-  for (size_t i = 0; i < raw.size(); ++i) {
-    char c = raw[i];
-    if (c != '\\' || i + 1 >= raw.size()) {
-      out += c;
-      continue;
-    }
-    char e = raw[++i];
-    switch (e) {
-      case 'b':
-        out += '\b';
-        break;
-      case 'f':
-        out += '\f';
-        break;
-      case 'n':
-        out += '\n';
-        break;
-      case 'r':
-        out += '\r';
-        break;
-      case 't':
-        out += '\t';
-        break;
-      case 'u': {
-        auto hex4 = [&](size_t at, uint32_t& v) {
-          if (at + 4 > raw.size()) return false;
-          v = 0;
-          for (size_t k = at; k < at + 4; ++k) {
-            char h = raw[k];
-            v <<= 4;
-            if (h >= '0' && h <= '9')
-              v |= h - '0';
-            else if (h >= 'a' && h <= 'f')
-              v |= h - 'a' + 10;
-            else if (h >= 'A' && h <= 'F')
-              v |= h - 'A' + 10;
-            else
-              return false;
-          }
-          return true;
-        };
-        uint32_t cp = 0;
-        if (!hex4(i + 1, cp)) {
-          out += "\\u";
-          break;
-        }
-        i += 4;
-        uint32_t lo = 0;
-        if (cp >= 0xD800 && cp < 0xDC00 && i + 2 < raw.size() && raw[i + 1] == '\\' && raw[i + 2] == 'u' &&
-            hex4(i + 3, lo) && lo >= 0xDC00 && lo < 0xE000) {
-          cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-          i += 6;
-        }
-        append_utf8(out, cp);
-        break;
-      }
-      default:
-        out += e;
-        break;  // '"', '\\', '/' and anything else as itself
-    }
-  }
-  return out;
-}
-
-class Splitter {
- public:
-  Splitter(InputSource& source, const JsonStreamOptions& o, const JsonBatchFn& on_batch, const JsonMemberFn& on_member)
-      : src_(source), o_(o), on_batch_(on_batch), on_member_(on_member) {
-    o_.chunk = std::max<size_t>(o_.chunk, 64);
-    o_.max_element = std::max<size_t>(o_.max_element, 16);
-    cap_ = 2 * o_.chunk;
-    buf_.reset(new char[cap_ + kJsonPadding]);
-    std::memset(buf_.get(), 0, cap_ + kJsonPadding);
-  }
-
-  JsonStreamResult run();
-
- private:
-  JsonPosition position(size_t p) const {
-    uint64_t abs = base_ + p;
-    return {line_, abs - line_start_ + 1, abs};
-  }
-  void newline(size_t p) {
-    ++line_;
-    line_start_ = base_ + p + 1;
-  }
-  bool fail(JsonStreamErrorKind kind, std::string message, JsonPosition pos) {
-    r_.error = {kind, std::move(message), pos};
-    return false;
-  }
-  bool flush();
-  bool refill();  // false at the end of input (eof_) or on an error / stop
-  bool step();    // processes bytes from pos_ up to end_; false to stop
-  bool scan_value();
-  void start_value(bool element);
-  bool finish_value(size_t stop);
-  bool end_array();
-  bool at_eof();
-
-  InputSource& src_;
-  JsonStreamOptions o_;
-  const JsonBatchFn& on_batch_;
-  const JsonMemberFn& on_member_;
-  JsonStreamResult r_;
-
-  std::unique_ptr<char[]> buf_;
-  size_t cap_ = 0;
-  size_t pos_ = 0, end_ = 0;
-  uint64_t base_ = 0;  // stream offset of buf_[0]
-  uint64_t line_ = 1, line_start_ = 0;
-  bool eof_ = false, stopped_ = false;
-  int bom_left_ = 0;
-
-  State state_ = State::Start;
-  std::vector<JsonElement> batch_;
-  std::string key_raw_, key_;
-
-  // The value being scanned.
-  bool element_ = false;
-  size_t value_start_ = 0;  // buffer index of its first byte (elements), or of its unsaved part (members)
-  JsonPosition value_pos_;
-  std::string stack_;  // open '{' / '['
-  bool in_string_ = false, escape_ = false, scalar_ = false, string_scalar_ = false;
-  std::string member_text_;
-  bool member_truncated_ = false;
-  JsonPosition last_comma_;
-};
+}  // namespace
 
 bool Splitter::flush() {
   if (batch_.empty()) return true;
@@ -236,7 +84,7 @@ void Splitter::start_value(bool element) {
   element_ = element;
   value_start_ = pos_;
   value_pos_ = position(pos_);
-  stack_.clear();
+  depth_ = 0;
   in_string_ = escape_ = false;
   unsigned char c = static_cast<unsigned char>(buf_[pos_]);
   scalar_ = c != '{' && c != '[';
@@ -260,78 +108,6 @@ bool Splitter::finish_value(size_t stop) {
   JsonMember m{key_, member_text_, member_truncated_, value_pos_};
   if (on_member_) on_member_(m);
   state_ = State::ObjAfter;
-  return true;
-}
-
-// Scans the current value from pos_; returns false on an error.
-bool Splitter::scan_value() {
-  const char* b = buf_.get();
-  while (pos_ < end_) {
-    if (escape_) {
-      escape_ = false;
-      if (b[pos_] == '\n') newline(pos_);
-      ++pos_;
-      continue;
-    }
-    if (in_string_) {
-      while (pos_ < end_ && !kStringSpecial[static_cast<unsigned char>(b[pos_])]) ++pos_;
-      if (pos_ == end_) return true;
-      char c = b[pos_];
-      if (c == '"') {
-        in_string_ = false;
-        ++pos_;
-        if (stack_.empty() && string_scalar_) return finish_value(pos_);
-      } else if (c == '\\') {
-        escape_ = true;
-        ++pos_;
-      } else {
-        newline(pos_);
-        ++pos_;
-      }
-      continue;
-    }
-    if (scalar_ && !string_scalar_) {
-      while (pos_ < end_ && !kValueSpecial[static_cast<unsigned char>(b[pos_])]) ++pos_;
-      if (pos_ == end_) return true;
-      return finish_value(pos_);  // the delimiter is left for the next state
-    }
-    while (pos_ < end_ && !kContainerSpecial[static_cast<unsigned char>(b[pos_])]) ++pos_;
-    if (pos_ == end_) return true;
-    char c = b[pos_];
-    switch (c) {
-      case '"':
-        in_string_ = true;
-        break;
-      case '{':
-      case '[':
-        if (stack_.size() >= o_.max_depth)
-          return fail(JsonStreamErrorKind::TooDeep, "nesting deeper than " + std::to_string(o_.max_depth),
-                      position(pos_));
-        stack_ += c;
-        break;
-      case '}':
-      case ']': {
-        char open = c == '}' ? '{' : '[';
-        if (stack_.empty() || stack_.back() != open)
-          return fail(JsonStreamErrorKind::Syntax,
-                      std::string("'") + c + "' does not close " +
-                          (stack_.empty() ? std::string("anything") : std::string("'") + stack_.back() + "'"),
-                      position(pos_));
-        stack_.pop_back();
-        if (stack_.empty()) {
-          ++pos_;
-          return finish_value(pos_);
-        }
-        break;
-      }
-      case '\n':
-        newline(pos_);
-        break;
-      default:
-        break;
-    }
-    ++pos_;
-  }
   return true;
 }
 
@@ -364,7 +140,7 @@ bool Splitter::step() {
       } else if (c == '\\') {
         escape_ = true;
       } else if (c == '"') {
-        key_ = unescape_key(key_raw_);
+        key_ = unescape_json_key(key_raw_);
         state_ = State::Colon;
         ++pos_;
         continue;
@@ -518,11 +294,13 @@ JsonStreamResult Splitter::run() {
   return r_;
 }
 
-}  // namespace
+}  // namespace tc::io::detail
+
+namespace tc::io {
 
 JsonStreamResult stream_json_array(InputSource& source, const JsonStreamOptions& options, const JsonBatchFn& on_batch,
                                    const JsonMemberFn& on_member) {
-  Splitter s(source, options, on_batch, on_member);
+  detail::Splitter s(source, options, on_batch, on_member);
   return s.run();
 }
 

@@ -1,8 +1,10 @@
 #include "reader/json_text.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <unordered_set>
 
@@ -293,31 +295,70 @@ std::vector<JsonTextFinding> find_json_quirks(std::string_view text, size_t limi
   return std::move(finder.found);
 }
 
+namespace {
+
+bool is_container(simdjson::dom::element e) {
+  using T = simdjson::dom::element_type;
+  T t = e.type();
+  return t == T::OBJECT || t == T::ARRAY;
+}
+
+// A cheap summary of a key: its length and three of its bytes. Keys with
+// different signatures differ; equal signatures mean equal lengths.
+uint64_t key_signature(std::string_view k) {
+  if (k.empty()) return 0;
+  const auto byte = [&](size_t i) { return static_cast<uint64_t>(static_cast<unsigned char>(k[i])); };
+  return static_cast<uint64_t>(static_cast<uint32_t>(k.size())) | byte(0) << 32 | byte(k.size() / 2) << 40 |
+         byte(k.size() - 1) << 48;
+}
+
+}  // namespace
+
+// Small objects (nearly all of them) compare keys pairwise, but only where
+// a 64-bit filter of their signatures says two may be equal; large ones sort
+// their keys in `keys`.
 bool has_duplicate_keys(simdjson::dom::element e, std::vector<std::string_view>& keys) {
   using T = simdjson::dom::element_type;
   if (e.type() == T::ARRAY) {
     for (simdjson::dom::element item : simdjson::dom::array(e))
-      if (has_duplicate_keys(item, keys)) return true;
+      if (is_container(item) && has_duplicate_keys(item, keys)) return true;
     return false;
   }
   if (e.type() != T::OBJECT) return false;
   simdjson::dom::object object(e);
-  if (object.size() > 32) {
-    std::unordered_set<std::string_view> seen;
-    for (auto field : object)
-      if (!seen.insert(field.key).second) return true;
-  } else {
+  constexpr size_t kSmall = 32;
+  if (object.size() > kSmall) {
     size_t first = keys.size();
-    bool duplicate = false;
-    for (auto field : object) {
-      for (size_t k = first; k < keys.size() && !duplicate; ++k) duplicate = keys[k] == field.key;
-      keys.push_back(field.key);
-    }
+    for (auto field : object) keys.push_back(field.key);
+    std::sort(keys.begin() + static_cast<ptrdiff_t>(first), keys.end());
+    bool duplicate = std::adjacent_find(keys.begin() + static_cast<ptrdiff_t>(first), keys.end()) != keys.end();
     keys.resize(first);
     if (duplicate) return true;
+    for (auto field : object)
+      if (is_container(field.value) && has_duplicate_keys(field.value, keys)) return true;
+    return false;
   }
-  for (auto field : object)
-    if (has_duplicate_keys(field.value, keys)) return true;
+  const char* seen[kSmall];  // left uninitialized: filled up to n
+  uint64_t signature[kSmall];
+  uint64_t filter = 0;
+  size_t n = 0;
+  // Keys as (pointer, length), not key_value_pair: copying that struct costs
+  // a store-forwarding stall per member (see schema/adapters.h).
+  for (auto it = object.begin(), end = object.end(); it != end; ++it) {
+    const std::string_view key(it.key_c_str(), it.key_length());
+    const uint64_t sig = key_signature(key);
+    const uint64_t bit = uint64_t{1} << ((sig * 0x9E3779B97F4A7C15ULL) >> 58);
+    if (filter & bit) {
+      for (size_t k = 0; k < n; ++k)
+        if (signature[k] == sig && std::memcmp(seen[k], key.data(), key.size()) == 0) return true;
+    }
+    filter |= bit;
+    seen[n] = key.data();
+    signature[n] = sig;
+    ++n;
+    const simdjson::dom::element value = it.value();
+    if (is_container(value) && has_duplicate_keys(value, keys)) return true;
+  }
   return false;
 }
 
