@@ -3,6 +3,8 @@
 // written as TRACECHECK_UPDATE / --accept say (golden/accept_policy.h), and
 // only after a second capture in a fresh process gives the same scrubbed
 // result (golden/stability.h).
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -138,11 +140,15 @@ int run_cases(const RunOptions& o) {
       if (e.path().filename() != "capture") fs::remove_all(e.path(), ec);
 
     runner::CaptureResult result;
+    auto capture_started = std::chrono::steady_clock::now();
     capture_into(*c, case_options, case_env, capture_dir, result);
+    double capture_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - capture_started).count();
     progress.clear();
     report::CaseResult cr;
     cr.case_name = c->name;
     cr.mode = "live";
+    // The capture step's own share: all but the workload process's lifetime.
+    cr.harness_seconds = std::max(0.0, capture_s - result.wall_s);
     if (!result.ran) {
       int code = runner::unavailable_exit_code();
       std::printf("%s %s  environment %s\n    %s%s\n", code == kExitSkipped ? "SKIP" : "ERROR", c->name.c_str(),
@@ -184,12 +190,17 @@ int run_cases(const RunOptions& o) {
     q.work_root = work_root;
     q.pending_root = golden::pending_root(work_root);
     case_options.report.apply(q);
+    double second_capture_s = 0;  // another workload run, not the harness's time
     q.second_capture = [&, c, evidence](const std::string& first, std::string& report) {
       std::string emitter;
       if (auto h = golden::parse_golden_header(first)) emitter = h->emitter;
-      return second_capture_agrees(*c, case_options, case_env, evidence, emitter, first, report);
+      auto started = std::chrono::steady_clock::now();
+      bool agrees = second_capture_agrees(*c, case_options, case_env, evidence, emitter, first, report);
+      second_capture_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      return agrees;
     };
     int code = report::judge_capture(q, &cr);
+    cr.harness_seconds = std::max(0.0, cr.harness_seconds - second_capture_s);
     write_result(evidence, code == kExitOk ? "pass" : code == kExitSkipped ? "skip: declared by the capture" : "fail");
     codes.push_back(code);
     run_report.add(cr);

@@ -23,10 +23,16 @@ struct CaseResult {
   std::string pending_file;
   std::string message;  // why it failed or skipped, what was written
   std::string diff;
-  double seconds = 0;
+  double seconds = 0;           // judging the capture: checks, external parsers, scrub, golden
   int exit_code = 0;
   std::string rule_set;
   std::vector<RuleHits> rule_hits;  // empty when nothing was scrubbed
+  // Of `seconds`, the time in external parsers (tlparse, ajv): other processes.
+  double external_seconds = 0;
+  // The harness's own time: judging without the external parsers, plus for a
+  // live case the capture step outside the workload process (environment,
+  // sandbox, reading the capture back).
+  double harness_seconds = 0;
 };
 
 }  // namespace tc::report

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -68,6 +69,7 @@ int judge_capture(const JudgeRequest& q, CaseResult* result) {
     res.exit_code = code;
     res.status = status;
     res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    res.harness_seconds += std::max(0.0, res.seconds - res.external_seconds);
     return code;
   };
   const cases::Case& c = *q.c;
@@ -82,6 +84,7 @@ int judge_capture(const JudgeRequest& q, CaseResult* result) {
   options.emitter = q.emitter;
   Evaluation ev = evaluate_capture(c, q.capture_dir, options);
   res.emitter = ev.emitter;
+  for (const checks::ParserResult& p : ev.parsers) res.external_seconds += p.wall_s;
   for (const auto& u : ev.rule_usage) res.rule_hits.push_back({u.id, u.hits});
 
   std::string where = ev.emitter.empty() ? std::string("?") : ev.emitter;

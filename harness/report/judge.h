@@ -51,7 +51,9 @@ struct JudgeRequest {
   std::function<bool(const std::string& first, std::string& report)> second_capture;
 };
 
-// `result` (optional) receives what the JSON / JUnit reports need.
+// `result` (optional) receives what the JSON / JUnit reports need; its
+// harness_seconds grows by the judging time without external parsers (a
+// caller adds its own share first: a live run its capture step).
 int judge_capture(const JudgeRequest& request, CaseResult* result = nullptr);
 
 // Folds per-case exit codes into the command's: any failure (1) wins, then

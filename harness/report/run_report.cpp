@@ -113,6 +113,8 @@ std::string RunReport::to_json() const {
                      {"message", c.message},
                      {"diff", c.diff},
                      {"seconds", c.seconds},
+                     {"external_seconds", c.external_seconds},
+                     {"harness_seconds", c.harness_seconds},
                      {"exit_code", c.exit_code},
                      {"rule_set", c.rule_set},
                      {"rule_hits", hits}});
@@ -159,7 +161,12 @@ bool RunReport::merge_json(const std::string& text, std::string& error) {
     c.message = str("message");
     c.diff = str("diff");
     c.rule_set = str("rule_set");
-    if (j.contains("seconds") && j["seconds"].is_number()) c.seconds = j["seconds"].get<double>();
+    auto number = [&](const char* k, double& out) {
+      if (j.contains(k) && j[k].is_number()) out = j[k].get<double>();
+    };
+    number("seconds", c.seconds);
+    number("external_seconds", c.external_seconds);
+    number("harness_seconds", c.harness_seconds);
     if (j.contains("exit_code") && j["exit_code"].is_number_integer()) c.exit_code = j["exit_code"].get<int>();
     if (j.contains("rule_hits") && j["rule_hits"].is_object())
       for (const auto& [id, n] : j["rule_hits"].items())
@@ -228,6 +235,17 @@ void RunReport::print_summary(std::FILE* out) const {
     std::string ids;
     for (const auto& id : dead) ids += (ids.empty() ? "" : " ") + id;
     std::fprintf(out, "dead rules in %s (matched nothing in this run): %s\n", set.c_str(), ids.c_str());
+  }
+  std::vector<const CaseResult*> judged;
+  for (const auto& c : cases_)
+    if (c.harness_seconds > 0) judged.push_back(&c);
+  if (!judged.empty()) {
+    std::sort(judged.begin(), judged.end(),
+              [](const CaseResult* a, const CaseResult* b) { return a->harness_seconds < b->harness_seconds; });
+    const CaseResult& most = *judged.back();
+    std::fprintf(out, "harness time per case (workloads and external parsers excluded): median %.0f ms, max %.0f ms (%s)\n",
+                 1000 * judged[judged.size() / 2]->harness_seconds, 1000 * most.harness_seconds,
+                 most.case_name.c_str());
   }
 }
 

@@ -3,7 +3,8 @@
 //
 // JSON: {"tracecheck_report": 1, "cases": [{"case", "emitter", "mode",
 // "status", "golden_status", "golden_file", "pending_file", "message",
-// "diff", "seconds", "exit_code", "rule_set", "rule_hits": {id: n}}],
+// "diff", "seconds", "external_seconds", "harness_seconds", "exit_code",
+// "rule_set", "rule_hits": {id: n}}],
 // "totals": {...}, "dead_rules": {set: [ids]}, "pending": [files]}.
 // JUnit: one <testsuite> per mode ("live", "replay", ...), one <testcase>
 // per case and emitter (classname "<mode>.<emitter>"), <failure> with the
@@ -36,7 +37,8 @@ class RunReport {
   bool merge_json(const std::string& text, std::string& error);
 
   std::map<std::string, std::vector<std::string>> dead_rules() const;
-  // "summary: ..." then failures, pending files and dead rules.
+  // "summary: ..." then failures, pending files, dead rules and the
+  // harness's own time per case (median and max).
   void print_summary(std::FILE* out) const;
 
  private:

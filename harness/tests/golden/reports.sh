@@ -14,6 +14,9 @@ printf '%s' "$OUT" | grep -E "^dead rules in torch_trace/pytorch_test .*: .*\bS1
 grep -q '"case": "structured/example_fn"' "$TMP/a.json" || fail "JSON lacks the case"
 grep -q '"S1": [1-9]' "$TMP/a.json" || fail "JSON lacks rule hits"
 grep -q '"passed": 2' "$TMP/a.json" || fail "JSON totals"
+# The harness's own time per case: in the JSON, and summed up on the terminal.
+grep -Eq '"harness_seconds": [0-9.e-]*[1-9]' "$TMP/a.json" || fail "JSON lacks the harness time"
+printf '%s' "$OUT" | grep -E "^harness time per case \(workloads and external parsers excluded\): median [0-9]+ ms, max [0-9]+ ms \((structured/example_fn|structured/recompiles)\)$" > /dev/null || fail "no harness time line"
 grep -q "<testcase classname=\"replay.$E\" name=\"$C\"" "$TMP/a.xml" || fail "JUnit lacks the case"
 grep -q '<testsuites name="tracecheck" tests="2" failures="0"' "$TMP/a.xml" || fail "JUnit totals"
 
@@ -33,6 +36,7 @@ has "summary: 3 case(s): 2 passed (0 accepted), 1 failed (0 pending), 0 skipped,
 has "FAIL $C $E (differs)"
 grep -q '<testsuites name="tracecheck" tests="3" failures="1"' "$TMP/m.xml" || fail "merged JUnit totals"
 grep -q '"cases": 3' "$TMP/m.json" || fail "merged JSON totals"
+has "harness time per case (workloads and external parsers excluded): median "
 tc report --merge "$TMP/a.json"
 expect 0
 echo '{"no": "cases"}' > "$TMP/bad.json"
