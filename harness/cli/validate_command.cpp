@@ -1,14 +1,24 @@
-// tracecheck validate --schema S.json [--jsonl | --json] [--max-errors N] FILE...
+// tracecheck validate --schema S.json [--jsonl | --json] [--max-errors N]
+//                    [--stream auto|always|never] FILE...
 //
 // Validates JSON files, or JSON-lines files (one document per line; picked
 // automatically when the first line holds a whole value and more follows),
-// against a JSON Schema draft 7 (harness/schema). Each problem is printed
-// on stdout as
+// against a JSON Schema draft 7 (harness/schema). Files may be gzipped; "-"
+// is stdin. Each problem is printed on stdout as
 //   FILE:LINE:COL: error[schema-violation]: message at /instance/pointer (schema: /keyword/path)
 // and a summary goes to stderr. Exit: 0 every document valid, 1 a document
 // invalid or not JSON, 2 usage or a schema that does not compile, 3 a file
 // that cannot be read (schema included).
+//
+// A Chrome trace or an execution trace (format/format.h detects them) is
+// streamed when the schema allows it (schema/streamed_document.h): memory
+// then stays bounded whatever the file's size, where a DOM takes about 3x
+// the file. --stream auto does so for files of kStreamFrom bytes or more and
+// for gzipped ones; always for every such file; never holds every document
+// whole. A file that cannot be streamed is validated whole, with a note on
+// stderr saying why.
 #include <fmt/format.h>
+#include <sys/stat.h>
 
 #include <cstdio>
 #include <memory>
@@ -17,8 +27,11 @@
 
 #include "cli/command.h"
 #include "diag/exit_code.h"
+#include "format/format.h"
+#include "io/input_source.h"
 #include "schema/document_validator.h"
 #include "schema/schema_file.h"
+#include "schema/streamed_document.h"
 
 namespace tc::cli {
 namespace {
@@ -28,8 +41,51 @@ struct ValidateOptions {
   bool jsonl = false;
   bool json = false;
   size_t max_errors = 100;
+  std::string stream = "auto";
   std::vector<std::string> files;
 };
+
+constexpr uint64_t kStreamFrom = uint64_t{64} << 20;
+
+// The member holding the big array, when `file` is a format whose documents
+// stream and --stream wants it; "" otherwise.
+std::string stream_key(const ValidateOptions& o, const std::string& file) {
+  if (o.jsonl || o.stream == "never" || file == "-") return "";
+  std::string why;
+  const format::Format* f = format::detect_format(file, why);
+  std::string key = !f ? "" : f->id == "chrome_trace" ? "traceEvents" : f->id == "execution_trace" ? "nodes" : "";
+  if (key.empty() || o.stream == "always") return key;
+  struct stat st {};
+  bool big = ::stat(file.c_str(), &st) == 0 && static_cast<uint64_t>(st.st_size) >= kStreamFrom;
+  std::string error;
+  std::unique_ptr<io::InputSource> in = io::open_input(file, &error);
+  bool gzip = in && in->gzip();
+  return big || gzip ? key : "";
+}
+
+// The whole (decompressed) input, padded for simdjson; false on a read error.
+bool read_whole(const std::string& file, simdjson::padded_string& out, std::string& error) {
+  std::unique_ptr<io::InputSource> in = io::open_input(file, &error);
+  if (!in) return false;
+  std::string text;
+  char buf[1 << 16];
+  for (ptrdiff_t n; (n = in->read(buf, sizeof buf)) != 0;) {
+    if (n < 0) {
+      error = in->error();
+      return false;
+    }
+    text.append(buf, static_cast<size_t>(n));
+  }
+  out = simdjson::padded_string(text);
+  return true;
+}
+
+void add_stats(schema::DocumentStats& total, const schema::DocumentStats& s) {
+  total.documents += s.documents;
+  total.invalid += s.invalid;
+  total.syntax_errors += s.syntax_errors;
+  total.violations += s.violations;
+}
 
 // A pointer to the whole document reads better as "(root)" than as nothing.
 std::string shown(const std::string& pointer) {
@@ -77,22 +133,37 @@ int run_validate(const ValidateOptions& o) {
   bool io_failed = false, failed = false;
   schema::DocumentStats total;
   for (const std::string& file : o.files) {
+    auto print = [&](const schema::Finding& f) { print_finding(file, f); };
+    if (std::string key = stream_key(o, file); !key.empty()) {
+      schema::StreamedDocumentValidator streamed(*loaded.schema, o.max_errors);
+      schema::StreamOutcome r = streamed.run(
+          [&](std::string* error) { return io::open_input(file, error); }, key, print);
+      if (r.status == schema::StreamOutcome::Status::IoError) {
+        std::fprintf(stderr, "tracecheck validate: cannot read %s: %s\n", file.c_str(), r.why.c_str());
+        io_failed = true;
+        continue;
+      }
+      if (r.status == schema::StreamOutcome::Status::Streamed) {
+        if (r.stats.capped)
+          std::fprintf(stderr, "%s: stopped reporting after %zu errors (--max-errors)\n", file.c_str(), o.max_errors);
+        failed |= r.stats.invalid > 0 || r.stats.syntax_errors > 0;
+        add_stats(total, r.stats);
+        continue;
+      }
+      std::fprintf(stderr, "%s: validated whole, not streamed: %s\n", file.c_str(), r.why.c_str());
+    }
     simdjson::padded_string text;
-    if (simdjson::padded_string::load(file).get(text) != simdjson::SUCCESS) {
-      std::fprintf(stderr, "tracecheck validate: cannot read %s\n", file.c_str());
+    if (std::string error; !read_whole(file, text, error)) {
+      std::fprintf(stderr, "tracecheck validate: cannot read %s: %s\n", file.c_str(), error.c_str());
       io_failed = true;
       continue;
     }
-    schema::DocumentStats s =
-        validator.run(std::string_view(text), mode, [&](const schema::Finding& f) { print_finding(file, f); });
+    schema::DocumentStats s = validator.run(std::string_view(text), mode, print);
     if (s.capped)
       std::fprintf(stderr, "%s: %llu documents stopped reporting after %zu errors (--max-errors)\n", file.c_str(),
                    static_cast<unsigned long long>(s.capped), o.max_errors);
     failed |= s.invalid > 0 || s.syntax_errors > 0;
-    total.documents += s.documents;
-    total.invalid += s.invalid;
-    total.syntax_errors += s.syntax_errors;
-    total.violations += s.violations;
+    add_stats(total, s);
   }
   std::fflush(stdout);
   std::fprintf(stderr, "%llu documents: %llu invalid (%llu errors), %llu not JSON\n",
@@ -111,7 +182,11 @@ TRACECHECK_COMMAND("validate", "Validate JSON or JSON-lines files against a JSON
                      sub.add_flag("--json", o->json, "Read every file as one JSON document");
                      sub.add_option("--max-errors", o->max_errors, "Errors reported per document (default 100)")
                          ->check(CLI::PositiveNumber);
-                     sub.add_option("files", o->files, "JSON or JSON-lines files")->required();
+                     sub.add_option("--stream", o->stream,
+                                    "Stream Chrome and execution traces instead of holding them: auto (64 MiB "
+                                    "and more, or gzipped), always, never")
+                         ->check(CLI::IsMember({"auto", "always", "never"}));
+                     sub.add_option("files", o->files, "JSON or JSON-lines files, plain or gzipped (- for stdin)")->required();
                      return [o] { return run_validate(*o); };
                    });
 

@@ -168,6 +168,7 @@ bool Splitter::step() {
         if (c == '[') {
           r_.container = JsonContainer::BareArray;
           r_.array_found = true;
+          r_.array_pos = here;
           state_ = State::ArrayFirst;
         } else if (c == '{') {
           r_.container = JsonContainer::Object;
@@ -197,6 +198,7 @@ bool Splitter::step() {
       case State::ObjValue:
         if (c == '[' && key_ == o_.array_key && !r_.array_found) {
           r_.array_found = true;
+          r_.array_pos = here;
           state_ = State::ArrayFirst;
           break;
         }
@@ -297,6 +299,21 @@ JsonStreamResult Splitter::run() {
 }  // namespace tc::io::detail
 
 namespace tc::io {
+
+JsonPosition position_in(std::string_view text, JsonPosition start, size_t offset) {
+  JsonPosition p = start;
+  offset = std::min(offset, text.size());
+  for (size_t i = 0; i < offset; ++i) {
+    if (text[i] == '\n') {
+      ++p.line;
+      p.column = 1;
+    } else {
+      ++p.column;
+    }
+  }
+  p.offset = start.offset + offset;
+  return p;
+}
 
 JsonStreamResult stream_json_array(InputSource& source, const JsonStreamOptions& options, const JsonBatchFn& on_batch,
                                    const JsonMemberFn& on_member) {

@@ -49,6 +49,10 @@ struct JsonPosition {
   uint64_t offset = 0;
 };
 
+// Line and column of byte `offset` inside `text`, which starts at `start`
+// (an element's or member's text and position): where a finding inside it is.
+JsonPosition position_in(std::string_view text, JsonPosition start, size_t offset);
+
 enum class JsonContainer { None, BareArray, Object };
 
 struct JsonElement {
@@ -85,6 +89,7 @@ struct JsonStreamError {
 struct JsonStreamResult {
   JsonContainer container = JsonContainer::None;
   bool array_found = false;     // the element array was seen (always true for a bare array)
+  JsonPosition array_pos;       // where its '[' is, when found
   bool terminated = false;      // the element array was closed by ']'
   bool trailing_comma = false;  // "[..., ]": Perfetto and catapult accept it, strict JSON does not
   JsonPosition trailing_comma_pos;

@@ -63,6 +63,15 @@ void DocumentValidator::document(std::string_view whole, size_t offset, std::str
                                  bool json_lines, DocumentStats& stats,
                                  const std::function<void(const Finding&)>& on_finding) {
   ++stats.documents;
+  if (doc.starts_with("\xEF\xBB\xBF")) {
+    ++stats.syntax_errors;
+    Finding f;
+    f.kind = Finding::Kind::Syntax;
+    f.message = kByteOrderMarkMessage;
+    f.line = line;
+    on_finding(f);
+    return;
+  }
   simdjson::dom::element element;
   auto error = parser_.parse(doc.data(), doc.size(), false).get(element);
   bool valid;

@@ -71,6 +71,11 @@ class DocumentValidator {
   std::vector<SchemaError> errors_;
 };
 
+// The syntax finding for a UTF-8 byte order mark before a document (RFC
+// 8259: JSON text has none; simdjson refuses it), at 1:1.
+inline constexpr std::string_view kByteOrderMarkMessage =
+    "not valid JSON: the input starts with a UTF-8 byte order mark (JSON text has none)";
+
 // True when the text's first line holds one complete JSON value and some
 // non-blank text follows that line.
 bool looks_like_json_lines(std::string_view padded_text, simdjson::dom::parser& parser);

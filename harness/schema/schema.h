@@ -92,6 +92,7 @@ class CompiledSchema {
 
  private:
   friend CompiledSchema compile(nlohmann::json, Resolver, CompileOptions);
+  friend class ElementPlanner;  // schema/element_plan.h walks the program
   std::shared_ptr<const detail::Program> program_;
 };
 

@@ -44,3 +44,9 @@ add_test(NAME schema-corpus-formats
     ${CMAKE_COMMAND} $<TARGET_FILE:tracecheck> ${PROJECT_SOURCE_DIR}/../shared/corpus ${PROJECT_SOURCE_DIR}/schemas
     ${schema_data}/corpus_schemas.cmake)
 set_tests_properties(schema-corpus-formats PROPERTIES LABELS "cli;schema;corpus" SKIP_RETURN_CODE 77)
+
+# Streamed and whole-document validation agree on every committed capture.
+add_test(NAME schema-stream-parity
+  COMMAND ${CMAKE_COMMAND} -DTRACECHECK=$<TARGET_FILE:tracecheck> -DREPO=${PROJECT_SOURCE_DIR}
+    -P ${schema_data}/stream_parity.cmake)
+set_tests_properties(schema-stream-parity PROPERTIES LABELS "cli;schema")

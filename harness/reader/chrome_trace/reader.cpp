@@ -16,21 +16,6 @@ namespace tc::reader {
 
 std::string ChromeEvent::pointer() const { return (bare ? "/" : "/traceEvents/") + std::to_string(index); }
 
-io::JsonPosition position_in(std::string_view text, io::JsonPosition start, size_t offset) {
-  io::JsonPosition p = start;
-  offset = std::min(offset, text.size());
-  for (size_t i = 0; i < offset; ++i) {
-    if (text[i] == '\n') {
-      ++p.line;
-      p.column = 1;
-    } else {
-      ++p.column;
-    }
-  }
-  p.offset = start.offset + offset;
-  return p;
-}
-
 namespace {
 
 diag::Location loc(const std::string& file, const io::JsonPosition& p) { return {file, p.line, p.column}; }

@@ -92,7 +92,6 @@ int read_chrome_trace(io::InputSource& in, const std::string& file, const Chrome
                       const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
                       std::string* io_error);
 
-// Line and column of byte `offset` inside `text`, which starts at `start`.
-io::JsonPosition position_in(std::string_view text, io::JsonPosition start, size_t offset);
+using io::position_in;
 
 }  // namespace tc::reader

@@ -1,0 +1,48 @@
+# `tracecheck validate --stream always` and `--stream never` agree on every
+# committed Chrome trace and execution trace (the raw captures beside the
+# goldens, from real emitters, and the Chrome test data): same exit status,
+# same stdout, byte for byte. Chrome traces are validated against the Kineto
+# schema, so the other emitters' traces give real errors to compare.
+#   cmake -DTRACECHECK=... -DREPO=... -P stream_parity.cmake
+cmake_policy(VERSION 3.25)
+file(GLOB_RECURSE captures LIST_DIRECTORIES false "${REPO}/golden/*.json" "${REPO}/golden/*.json.gz")
+set(chrome_files "")
+set(et_files "")
+foreach(file IN LISTS captures)
+  if(file MATCHES "\\.raw/chrome_trace/")
+    list(APPEND chrome_files "${file}")
+  elseif(file MATCHES "\\.raw/execution_trace/")
+    list(APPEND et_files "${file}")
+  endif()
+endforeach()
+file(GLOB test_data "${REPO}/harness/tests/data/chrome_trace/*.json")
+list(APPEND chrome_files ${test_data})
+set(compared 0)
+set(streamed 0)
+set(failed 0)
+foreach(kind chrome_files et_files)
+  if(kind STREQUAL "chrome_files")
+    set(schema "${REPO}/schemas/chrome_trace/kineto.schema.json")
+  else()
+    set(schema "${REPO}/schemas/execution_trace/execution_trace.schema.json")
+  endif()
+  foreach(file IN LISTS ${kind})
+    foreach(mode always never)
+      execute_process(COMMAND "${TRACECHECK}" validate --stream ${mode} --schema "${schema}" "${file}"
+                      RESULT_VARIABLE rc_${mode} OUTPUT_VARIABLE out_${mode} ERROR_VARIABLE err_${mode})
+    endforeach()
+    math(EXPR compared "${compared} + 1")
+    if(NOT err_always MATCHES "not streamed")
+      math(EXPR streamed "${streamed} + 1")
+    endif()
+    if(NOT rc_always STREQUAL rc_never OR NOT out_always STREQUAL out_never)
+      math(EXPR failed "${failed} + 1")
+      message("FAIL ${file}: streamed exit ${rc_always}, whole exit ${rc_never}\n"
+              "-- streamed:\n${out_always}${err_always}-- whole:\n${out_never}${err_never}")
+    endif()
+  endforeach()
+endforeach()
+message("${compared} files compared (${streamed} streamed), ${failed} differ")
+if(compared LESS 40 OR streamed LESS 40 OR NOT failed EQUAL 0)
+  message(FATAL_ERROR "streamed and whole-document validation disagree (or too few files were compared)")
+endif()
