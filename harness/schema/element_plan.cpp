@@ -61,6 +61,10 @@ std::vector<const Subschema*> member_schemas(const detail::ObjectCheck& check, s
   return out;
 }
 
+// Where a subschema applies: to the document (an object holding the array
+// at the key), or to the array itself.
+enum class Level { Document, Array };
+
 class Walk {
  public:
   explicit Walk(std::string_view key) : key_(key) {}
@@ -68,100 +72,59 @@ class Walk {
   std::vector<const Subschema*> subs;
   std::string why;
 
-  // `s` applies to the document `doc` (an object holding the array at key_,
-  // or the array itself when key_ is empty).
-  bool document(const Subschema& s, simdjson::dom::element doc, int steps) {
-    if (key_.empty()) return array(s, doc, steps);
+  // `s` applies to `here` at `level` (the skeleton, or its [] for Array).
+  bool walk(const Subschema& s, simdjson::dom::element here, Level level, int steps) {
+    if (level == Level::Document && key_.empty()) level = Level::Array;  // a bare array is its own document
     if (steps > kMaxSteps) return refuse(s.location, "nests schemas too deep to plan");
-    detail::Kind k = detail::SimdAdapter::kind(doc);
-    if (!admits(s, k)) return true;  // the skeleton fails on its type alone
+    detail::Kind k = level == Level::Array ? detail::Kind::Array : detail::SimdAdapter::kind(here);
+    if (!admits(s, k)) return true;  // the skeleton fails on the type alone, as the document does
     for (const Check* c : s.plan[static_cast<int>(k)]) {
       switch (c->op) {
         case Op::Enum:
         case Op::EnumStrings:
-        case Op::Const: return refuse(c->path, "compares the whole document, array included");
+        case Op::Const:
+          return refuse(c->path, level == Level::Array ? "compares the array's content"
+                                                       : "compares the whole document, array included");
         case Op::AllOf:
           for (const Subschema* sub : subs_of(*c))
-            if (!document(*sub, doc, steps + 1)) return false;
+            if (!walk(*sub, here, level, steps + 1)) return false;
           break;
         case Op::AnyOf:
         case Op::OneOf:
           if (const Subschema* only = only_branch(*c, k)) {
-            if (!document(*only, doc, steps + 1)) return false;
+            if (!walk(*only, here, level, steps + 1)) return false;
           } else if (std::any_of(subs_of(*c).begin(), subs_of(*c).end(),
-                                 [&](const Subschema* sub) { return reads_member(*sub, 0); })) {
+                                 [&](const Subschema* sub) { return reads(*sub, level, 0); })) {
             return refuse(c->path, "has a branch that reads the array");
           }
           break;
         case Op::Not:
-          if (reads_member(sub_of(*c), 0)) return refuse(c->path, "reads the array");
+          if (reads(sub_of(*c), level, 0)) return refuse(c->path, "reads the array");
           break;
         case Op::IfThenElse: {
           const auto& cond = static_cast<const detail::IfCheck&>(*c);
-          if (reads_member(*cond.if_, 0)) return refuse(c->path, "has an `if` that reads the array");
-          const Subschema* branch = holds(*cond.if_, doc) ? cond.then_ : cond.else_;
-          if (branch && !document(*branch, doc, steps + 1)) return false;
+          if (reads(*cond.if_, level, 0)) return refuse(c->path, "has an `if` that reads the array");
+          const Subschema* branch = holds(*cond.if_, here) ? cond.then_ : cond.else_;
+          if (branch && !walk(*branch, here, level, steps + 1)) return false;
           break;
         }
         case Op::Ref:
-          if (!document(sub_of(*c), doc, steps + 1)) return false;
+          if (!walk(sub_of(*c), here, level, steps + 1)) return false;
           break;
         case Op::Object: {
           simdjson::dom::element value;
-          if (doc.get_object()[key_].get(value) != simdjson::SUCCESS) break;
+          if (here.get_object()[key_].get(value) != simdjson::SUCCESS) break;
           for (const Subschema* p : member_schemas(static_cast<const detail::ObjectCheck&>(*c), key_))
-            if (!array(*p, value, steps + 1)) return false;
+            if (!walk(*p, value, Level::Array, steps + 1)) return false;
           break;
         }
         case Op::Dependencies:
           for (const auto& d : static_cast<const detail::DependenciesCheck&>(*c).dependencies) {
             simdjson::dom::element present;
-            if (d.schema && doc.get_object()[d.name].get(present) == simdjson::SUCCESS &&
-                !document(*d.schema, doc, steps + 1))
+            if (d.schema && here.get_object()[d.name].get(present) == simdjson::SUCCESS &&
+                !walk(*d.schema, here, level, steps + 1))
               return false;
           }
-          break;
-        default: break;  // propertyNames, min/maxProperties: keys and counts only
-      }
-    }
-    return true;
-  }
-
- private:
-  // `s` applies to the array itself; `arr` is the skeleton's [].
-  bool array(const Subschema& s, simdjson::dom::element arr, int steps) {
-    if (steps > kMaxSteps) return refuse(s.location, "nests schemas too deep to plan");
-    if (!admits(s, detail::Kind::Array)) return true;  // [] fails the same way the array does
-    for (const Check* c : s.plan[static_cast<int>(detail::Kind::Array)]) {
-      switch (c->op) {
-        case Op::Enum:
-        case Op::EnumStrings:
-        case Op::Const: return refuse(c->path, "compares the array's content");
-        case Op::AllOf:
-          for (const Subschema* sub : subs_of(*c))
-            if (!array(*sub, arr, steps + 1)) return false;
-          break;
-        case Op::AnyOf:
-        case Op::OneOf:
-          if (const Subschema* only = only_branch(*c, detail::Kind::Array)) {
-            if (!array(*only, arr, steps + 1)) return false;
-          } else if (std::any_of(subs_of(*c).begin(), subs_of(*c).end(),
-                                 [&](const Subschema* sub) { return reads_array(*sub, 0); })) {
-            return refuse(c->path, "has a branch that reads the array");
-          }
-          break;
-        case Op::Not:
-          if (reads_array(sub_of(*c), 0)) return refuse(c->path, "reads the array");
-          break;
-        case Op::IfThenElse: {
-          const auto& cond = static_cast<const detail::IfCheck&>(*c);
-          if (reads_array(*cond.if_, 0)) return refuse(c->path, "has an `if` that reads the array");
-          const Subschema* branch = holds(*cond.if_, arr) ? cond.then_ : cond.else_;
-          if (branch && !array(*branch, arr, steps + 1)) return false;
-          break;
-        }
-        case Op::Ref:
-          if (!array(sub_of(*c), arr, steps + 1)) return false;
           break;
         case Op::Items: {
           const Subschema* item = &sub_of(*c);
@@ -169,73 +132,52 @@ class Walk {
           break;
         }
         case Op::TupleItems: return refuse(c->path, "judges elements by their position");
-        default: return refuse(c->path, "judges the array as a whole");  // contains, min/maxItems, uniqueItems
+        case Op::Contains:
+        case Op::MinItems:
+        case Op::MaxItems:
+        case Op::UniqueItems: return refuse(c->path, "judges the array as a whole");
+        default: break;  // propertyNames, min/maxProperties: keys and counts only
       }
     }
     return true;
   }
 
-  // Whether `s`, applied to the array, reads more of it than its type.
-  bool reads_array(const Subschema& s, int steps) const {
+ private:
+  // Whether `s`, applied at `level`, reads more of the array than its type:
+  // its elements, their number, or its content as a value.
+  bool reads(const Subschema& s, Level level, int steps) const {
     if (steps > kMaxSteps) return true;
-    for (const Check* c : s.plan[static_cast<int>(detail::Kind::Array)]) {
+    detail::Kind k = level == Level::Array ? detail::Kind::Array : detail::Kind::Object;
+    for (const Check* c : s.plan[static_cast<int>(k)]) {
       switch (c->op) {
         case Op::AllOf:
         case Op::AnyOf:
         case Op::OneOf:
           for (const Subschema* sub : subs_of(*c))
-            if (reads_array(*sub, steps + 1)) return true;
+            if (reads(*sub, level, steps + 1)) return true;
           break;
         case Op::Not:
         case Op::Ref:
-          if (reads_array(sub_of(*c), steps + 1)) return true;
+          if (reads(sub_of(*c), level, steps + 1)) return true;
           break;
         case Op::IfThenElse: {
           const auto& cond = static_cast<const detail::IfCheck&>(*c);
           for (const Subschema* sub : {cond.if_, cond.then_, cond.else_})
-            if (sub && reads_array(*sub, steps + 1)) return true;
-          break;
-        }
-        default: return true;  // enum, const, and every array keyword
-      }
-    }
-    return false;
-  }
-
-  // Whether `s`, applied to the document, reads more of the array at key_
-  // than its type.
-  bool reads_member(const Subschema& s, int steps) const {
-    if (steps > kMaxSteps) return true;
-    for (const Check* c : s.plan[static_cast<int>(detail::Kind::Object)]) {
-      switch (c->op) {
-        case Op::Enum:
-        case Op::EnumStrings:
-        case Op::Const: return true;
-        case Op::AllOf:
-        case Op::AnyOf:
-        case Op::OneOf:
-          for (const Subschema* sub : subs_of(*c))
-            if (reads_member(*sub, steps + 1)) return true;
-          break;
-        case Op::Not:
-        case Op::Ref:
-          if (reads_member(sub_of(*c), steps + 1)) return true;
-          break;
-        case Op::IfThenElse: {
-          const auto& cond = static_cast<const detail::IfCheck&>(*c);
-          for (const Subschema* sub : {cond.if_, cond.then_, cond.else_})
-            if (sub && reads_member(*sub, steps + 1)) return true;
+            if (sub && reads(*sub, level, steps + 1)) return true;
           break;
         }
         case Op::Object:
           for (const Subschema* p : member_schemas(static_cast<const detail::ObjectCheck&>(*c), key_))
-            if (reads_array(*p, steps + 1)) return true;
+            if (reads(*p, Level::Array, steps + 1)) return true;
           break;
         case Op::Dependencies:
           for (const auto& d : static_cast<const detail::DependenciesCheck&>(*c).dependencies)
-            if (d.schema && reads_member(*d.schema, steps + 1)) return true;
+            if (d.schema && reads(*d.schema, level, steps + 1)) return true;
           break;
-        default: break;
+        case Op::PropertyNames:
+        case Op::MinProperties:
+        case Op::MaxProperties: break;  // keys and counts of the document
+        default: return true;           // enum, const, and every array keyword
       }
     }
     return false;
@@ -277,7 +219,7 @@ ElementPlanResult ElementPlanner::plan(const CompiledSchema& schema, simdjson::d
                                        std::string_view key) {
   Walk walk(key);
   ElementPlanResult out;
-  if (!walk.document(*schema.program_->root, skeleton, 0)) {
+  if (!walk.walk(*schema.program_->root, skeleton, Level::Document, 0)) {
     out.why_not = std::move(walk.why);
     return out;
   }
