@@ -51,6 +51,10 @@ struct CheckRequest {
   diag::Reporter* reporter = nullptr;
   std::string rules;                             // scrub rule set id ("" = the format's default set)
   std::vector<Section>* canonical = nullptr;     // when set, receives the golden text
+  // With canonical: only the sections' labels and files are wanted (a
+  // verdicts-only golden keeps no trace text), so a format may leave text
+  // empty instead of rendering it (chrome_trace does).
+  bool labels_only = false;
   std::vector<std::string>* problems = nullptr;  // failures no golden can accept (a scrub rule that failed)
   // When set (with canonical), receives the hits per rule of the rule set
   // applied, summed over every file; entries are appended or summed by id.

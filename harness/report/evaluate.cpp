@@ -76,7 +76,8 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
   diag::Reporter reporter;
   FormatRun run;
   bool case_error = false;
-  if (!run_trace_checks(c.formats, capture_dir, c.rules, reporter, run, ev.error, case_error)) {
+  bool verdicts_only = c.golden == cases::GoldenMode::Verdicts;  // no trace text to render
+  if (!run_trace_checks(c.formats, capture_dir, c.rules, reporter, run, ev.error, case_error, verdicts_only)) {
     if (case_error) {
       ev.exit_code = kExitErrors;
       ev.error = c.file + ": " + ev.error;
@@ -125,7 +126,7 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
   doc.facts_json = facts;
   // A verdicts-only case (case/case.h GoldenMode): render_golden keeps each
   // profile's verdict and distinct (severity, rule) pairs, and no trace.
-  doc.verdicts_only = c.golden == cases::GoldenMode::Verdicts;
+  doc.verdicts_only = verdicts_only;
   std::map<std::string, const diag::Verdict*> verdict_of;
   std::vector<diag::Verdict> verdicts;
   verdicts.reserve(c.profiles.size());

@@ -7,7 +7,8 @@
 namespace tc::report {
 
 bool run_trace_checks(const std::vector<std::string>& formats, const std::string& capture_dir, const std::string& rules,
-                      diag::Reporter& reporter, FormatRun& out, std::string& error, bool& error_is_case) {
+                      diag::Reporter& reporter, FormatRun& out, std::string& error, bool& error_is_case,
+                      bool labels_only) {
   error_is_case = false;
   std::string rules_format = rules.substr(0, rules.find('/'));
   for (const std::string& id : formats) {
@@ -22,6 +23,7 @@ bool run_trace_checks(const std::vector<std::string>& formats, const std::string
     request.reporter = &reporter;
     request.rules = rules_format == id ? rules : std::string();
     request.canonical = &out.sections;
+    request.labels_only = labels_only;
     request.problems = &out.problems;
     request.rule_usage = &out.rule_usage;
     std::error_code ec;

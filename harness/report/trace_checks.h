@@ -8,7 +8,8 @@
 // reader in this build (error_is_case true: the case is wrong), or its folder
 // is missing or cannot be read (an unreadable capture). The case's rule set
 // goes to the format it names ("<format>/<set>"); the others use their
-// default set.
+// default set. With labels_only the sections may carry no text (a
+// verdicts-only golden: format/format.h CheckRequest::labels_only).
 #pragma once
 
 #include <string>
@@ -28,6 +29,7 @@ struct FormatRun {
 };
 
 bool run_trace_checks(const std::vector<std::string>& formats, const std::string& capture_dir, const std::string& rules,
-                      diag::Reporter& reporter, FormatRun& out, std::string& error, bool& error_is_case);
+                      diag::Reporter& reporter, FormatRun& out, std::string& error, bool& error_is_case,
+                      bool labels_only = false);
 
 }  // namespace tc::report

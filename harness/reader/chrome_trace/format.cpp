@@ -122,7 +122,7 @@ int check(const CheckRequest& request, std::string& io_error) {
   std::vector<std::string> labels = labels_for(files, root);
 
   render::ChromeRules rules;
-  bool canonical = request.canonical != nullptr;
+  bool canonical = request.canonical != nullptr && !request.labels_only;
   if (canonical) {
     std::string why;
     std::string ref = request.rules.empty() ? kDefaultRules : request.rules;
@@ -152,7 +152,7 @@ int check(const CheckRequest& request, std::string& io_error) {
         &info, &io_error);
     if (rc != kExitOk) return rc;
     checker.finish(info);
-    if (canon) request.canonical->push_back({labels[i], files[i], canon->render()});
+    if (request.canonical) request.canonical->push_back({labels[i], files[i], canon ? canon->render() : ""});
   }
   return kExitOk;
 }
