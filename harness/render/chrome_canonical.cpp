@@ -128,6 +128,12 @@ bool load_rules(std::string_view ref, ChromeRules& rules, std::string& error, in
     if (c.contains("mask_pattern")) rules.mask_pattern = c.at("mask_pattern").get<std::string>();
     if (c.contains("max_events")) rules.max_events = c.at("max_events").get<size_t>();
     if (c.contains("thread_names")) rules.thread_names = c.at("thread_names").get<bool>();
+    if (c.contains("thread_pools")) rules.thread_pools = strings(c, "thread_pools");
+    for (const std::string& pattern : rules.thread_pools)
+      if (RE2 pool(pattern); !pool.ok()) {
+        error = *path + ": /canonical/thread_pools: " + pattern + ": " + pool.error();
+        return false;
+      }
     if (c.contains("layout")) {
       std::string layout = c.at("layout").get<std::string>();
       if (layout != "tree" && layout != "counts") {
@@ -175,6 +181,7 @@ struct ChromeCanonical::Impl {
   struct Ev {
     char ph;
     std::string head;  // "X cpu_op aten::mm {...}" (with markers)
+    std::string name;  // as rendered (after name_rewrites), for thread_pools
     int64_t ts, end;
     uint64_t index;
   };
@@ -189,11 +196,22 @@ struct ChromeCanonical::Impl {
 
   ChromeRules rules;
   std::unique_ptr<RE2> mask;
+  std::vector<std::unique_ptr<RE2>> pools;
   std::vector<std::pair<std::unique_ptr<RE2>, std::string>> rewrites;
   std::map<std::string, std::string> members;
   std::map<std::string, Process> processes;
   std::map<std::pair<std::string, std::string>, Thread> threads;
   uint64_t kept = 0, not_kept = 0;
+
+  // The thread_pools pattern every event of `t` matches (-1: none; a
+  // thread without events belongs to no pool).
+  int pool_of(const Thread& t) const {
+    for (size_t p = 0; p < pools.size() && !t.events.empty(); ++p)
+      if (std::all_of(t.events.begin(), t.events.end(),
+                      [&](const Ev& e) { return RE2::PartialMatch(e.name, *pools[p]); }))
+        return static_cast<int>(p);
+    return -1;
+  }
 
   std::string masked(std::string s) const {
     RE2::GlobalReplace(&s, *mask, "<N>");
@@ -240,6 +258,7 @@ ChromeCanonical::ChromeCanonical(ChromeRules rules) : impl_(std::make_unique<Imp
   impl_->mask = std::make_unique<RE2>(impl_->rules.mask_pattern);
   for (const auto& [pattern, rewrite] : impl_->rules.name_rewrites)
     impl_->rewrites.emplace_back(std::make_unique<RE2>(pattern), rewrite);
+  for (const std::string& pattern : impl_->rules.thread_pools) impl_->pools.push_back(std::make_unique<RE2>(pattern));
 }
 
 ChromeCanonical::~ChromeCanonical() = default;
@@ -327,13 +346,9 @@ void ChromeCanonical::event(const reader::ChromeEvent& e) {
   head += ' ';
   head += cat.empty() ? "-" : std::string(cat);
   head += ' ';
-  if (d.rewrites.empty() || name.empty()) {
-    head += name.empty() ? "-" : quote(name);
-  } else {
-    std::string rewritten(name);
-    for (const auto& [re, rewrite] : d.rewrites) RE2::GlobalReplace(&rewritten, *re, rewrite);
-    head += quote(rewritten);
-  }
+  std::string shown_name(name);
+  for (const auto& [re, rewrite] : d.rewrites) RE2::GlobalReplace(&shown_name, *re, rewrite);
+  head += name.empty() ? "-" : quote(shown_name);
   std::string id;
   if (std::string_view("stfbne").find(ph) != std::string_view::npos && checks::read_event_id(o, id)) {
     std::string ns;
@@ -366,7 +381,7 @@ void ChromeCanonical::event(const reader::ChromeEvent& e) {
     end = ts + std::max<int64_t>(0, to_ns(dur_us));  // ts and dur each exact: equal ends stay equal
   if (ph == 'B') end = kOpenEnd;
   if (ph == 'B') t.open.push_back(t.events.size());
-  t.events.push_back({ph, std::move(head), ts, end, e.index});
+  t.events.push_back({ph, std::move(head), std::move(shown_name), ts, end, e.index});
 }
 
 std::string ChromeCanonical::render() const {
@@ -379,10 +394,21 @@ std::string ChromeCanonical::render() const {
     std::string key, text, name;
   };
   std::map<std::string, std::vector<T>> by_process;
+  std::map<std::pair<std::string, int>, Impl::Thread> pooled;  // (pid, pool) -> merged events
   for (const auto& [ids, t] : d.threads) {
+    if (int pool = d.pool_of(t); pool >= 0) {
+      std::vector<Impl::Ev>& events = pooled[{ids.first, pool}].events;
+      events.insert(events.end(), t.events.begin(), t.events.end());
+      continue;
+    }
     std::string text = d.render_thread(t);
     std::string header = t.name.empty() || !d.rules.thread_names ? "" : " name=" + quote(t.name);
     by_process[ids.first].push_back({strip_markers(header + "\n" + text), text, header});
+  }
+  for (const auto& [key, t] : pooled) {
+    std::string text = d.render_thread(t);
+    std::string header = " pool=" + quote(d.rules.thread_pools[static_cast<size_t>(key.second)]);
+    by_process[key.first].push_back({strip_markers(header + "\n" + text), text, header});
   }
   for (const auto& [pid, p] : d.processes) by_process[pid];
   struct P {

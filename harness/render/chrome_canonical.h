@@ -50,6 +50,11 @@ struct ChromeRules {
   std::string mask_pattern = "[0-9]{4,}";             // RE2; matches in process/thread names become <N>
   std::vector<std::pair<std::string, std::string>> name_rewrites;  // RE2 pattern -> rewrite, on event names
   bool thread_names = true;                           // false: threads are known by content only
+  // RE2 patterns on event names: the threads of a process whose every event
+  // matches one pattern are rendered as one thread, "pool=<pattern>", their
+  // events merged (a worker pool, such as gloo's: which worker runs a task
+  // is a race, and so is how many workers ran any).
+  std::vector<std::string> thread_pools;
   enum class Layout { Tree, Counts };
   Layout layout = Layout::Tree;                       // Counts: per thread, each distinct event line
                                                       // with its count (emitters whose timestamps

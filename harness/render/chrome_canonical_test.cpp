@@ -81,7 +81,8 @@ class ChromeCanonicalText : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
 
-  std::string render(const Variant& v) {
+  // The trace of variant `v`, written to a file: its path.
+  std::string write(const Variant& v) {
     std::string text = kTrace;
     text = replace_all(text, "{T}", v.t);
     text = replace_all(text, "{MAIN}", v.main);
@@ -94,6 +95,11 @@ class ChromeCanonicalText : public ::testing::Test {
                                   : "");
     std::string path = (dir_ / "trace.json").string();
     std::ofstream(path) << text;
+    return path;
+  }
+
+  // The golden sections chrome_trace's check gives for the file.
+  static std::vector<format::Section> sections_of(const std::string& path, bool labels_only = false) {
     diag::Reporter reporter;
     std::vector<format::Section> sections;
     std::vector<std::string> problems;
@@ -102,10 +108,16 @@ class ChromeCanonicalText : public ::testing::Test {
     request.reporter = &reporter;
     request.canonical = &sections;
     request.problems = &problems;
+    request.labels_only = labels_only;
     std::string io_error;
     EXPECT_EQ(format::find_format("chrome_trace")->check(request, io_error), kExitOk) << io_error;
     EXPECT_TRUE(problems.empty()) << problems.front();
     EXPECT_EQ(sections.size(), 1u);
+    return sections;
+  }
+
+  std::string render(const Variant& v) {
+    std::vector<format::Section> sections = sections_of(write(v));
     return sections.empty() ? "" : sections[0].text;
   }
 
@@ -129,6 +141,17 @@ TEST_F(ChromeCanonicalText, IsTheCallTreeWithLinkedPlaceholders) {
             "      X cpu_op \"aten::add\" {\"External id\":<EXT_4>}\n"
             "        s fwdbwd \"fwdbwd\" id=<FWDBWD_1>\n"
             "        X cpu_op \"aten::zero_\" {\"External id\":<EXT_5>}\n");
+}
+
+TEST_F(ChromeCanonicalText, LabelsOnlyGivesTheSectionsWithoutRendering) {
+  std::string path = write({});
+  std::vector<format::Section> labels = sections_of(path, /*labels_only=*/true), full = sections_of(path);
+  ASSERT_EQ(labels.size(), 1u);
+  ASSERT_EQ(full.size(), 1u);
+  EXPECT_EQ(labels[0].file, path);
+  EXPECT_EQ(labels[0].label, full[0].label);
+  EXPECT_TRUE(labels[0].text.empty());
+  EXPECT_FALSE(full[0].text.empty());
 }
 
 TEST_F(ChromeCanonicalText, StableUnderShiftedTimestampsAndRenumberedThreads) {
@@ -223,6 +246,40 @@ TEST(ChromeRuleSets, ExtendsRewritesDropsPhasesCountsAndHidesThreadNames) {
   EXPECT_EQ(rules.drop_cats, std::vector<std::string>{"python_function"});
 }
 
+// gloo runs collectives on a pool of two workers: which worker takes which
+// collective, and whether one takes them all, varies from run to run.
+TEST(ChromeRuleSets, ThreadPoolsMergeTheWorkersThatRunOnlyPoolTasks) {
+  auto events = [](int first_tid, int second_tid) {
+    std::string e =
+        R"({"ph":"X","name":"step","pid":1,"tid":1,"ts":1,"dur":100},)"
+        R"({"ph":"X","name":"gloo:broadcast","pid":1,"tid":A,"ts":10,"dur":5},)"
+        R"({"ph":"X","name":"gloo:all_reduce","pid":1,"tid":B,"ts":20,"dur":5},)"
+        R"({"ph":"X","name":"gloo:broadcast","pid":1,"tid":A,"ts":30,"dur":5},)"
+        R"({"ph":"X","name":"other","pid":1,"tid":9,"ts":40,"dur":5},)"
+        R"({"ph":"X","name":"gloo:all_reduce","pid":1,"tid":9,"ts":50,"dur":5})";
+    e.replace(e.find("tid\":A"), 6, "tid\":" + std::to_string(first_tid));
+    e.replace(e.find("tid\":B"), 6, "tid\":" + std::to_string(second_tid));
+    e.replace(e.find("tid\":A"), 6, "tid\":" + std::to_string(first_tid));
+    return e;
+  };
+  ChromeRules rules;
+  std::string error;
+  ASSERT_TRUE(load_chrome_rules("chrome_trace/unnamed_threads", rules, error)) << error;
+  ASSERT_EQ(rules.thread_pools, std::vector<std::string>{"^gloo:"});
+  std::string two_workers = render_with(rules, events(2, 3)), one_worker = render_with(rules, events(2, 2));
+  EXPECT_EQ(two_workers, one_worker);
+  EXPECT_NE(two_workers.find("  thread 1.3 pool=\"^gloo:\"\n"
+                             "    X - \"gloo:broadcast\"\n"
+                             "    X - \"gloo:all_reduce\"\n"
+                             "    X - \"gloo:broadcast\"\n"),
+            std::string::npos)
+      << two_workers;
+  // A thread that also runs other work is not a pool worker.
+  EXPECT_NE(two_workers.find("    X - \"other\"\n    X - \"gloo:all_reduce\"\n"), std::string::npos) << two_workers;
+  rules.thread_pools.clear();
+  EXPECT_NE(render_with(rules, events(2, 3)), render_with(rules, events(2, 2)));
+}
+
 TEST(ChromeRuleSets, NestedMembersAreMaskedAndBadSetsAreRefusedWithTheirPlace) {
   fs::path dir = fs::temp_directory_path() / ("tc_chrome_rules_" + std::to_string(::getpid()));
   fs::create_directories(dir);
@@ -238,6 +295,7 @@ TEST(ChromeRuleSets, NestedMembersAreMaskedAndBadSetsAreRefusedWithTheirPlace) {
   EXPECT_NE(refused(R"({"layout":"graph"})").find("/canonical/layout"), std::string::npos);
   EXPECT_NE(refused(R"({"name_rewrites":[["(a","x"]]})").find("/canonical/name_rewrites"), std::string::npos);
   EXPECT_NE(refused(R"({"name_rewrites":[["a","\\2"]]})").find("/canonical/name_rewrites"), std::string::npos);
+  EXPECT_NE(refused(R"({"thread_pools":["(gloo"]})").find("/canonical/thread_pools"), std::string::npos);
   fs::remove_all(dir);
 
   ChromeRules rules;
