@@ -172,6 +172,15 @@ def pytorch_test_setup():
     string intern table so ids start at 0. Config keys this torch lacks are
     recorded as the fact "fixture_missing_config".
 
+    Added: inductor's cpp.vec_isa_ok=False, so inductor generates scalar C++
+    without probing the CPU. Otherwise it checks each vector ISA the CPU
+    advertises (AMX, AVX-512, AVX2) by compiling a test program, one
+    compile_file chromium event and about a dozen log lines each, so the same
+    workload's trace had one compile more on an AMX host than on one without;
+    and which probes pass depends on the host and the headers (trixie's
+    chroot has no sleef.h, so every probe failed and the code was scalar
+    anyway).
+
     Not mirrored: importing torch.testing._internal.common_utils (it seeds
     torch's RNG and disables global backend flags; neither reaches a trace),
     and the test's own log handlers (TORCH_TRACE writes the raw log that
@@ -188,7 +197,7 @@ def pytorch_test_setup():
         suppress_errors=False,
         log_compilation_metrics=False,
     )
-    missing += _patch_config(torch._inductor.config, fx_graph_cache=True)
+    missing += _patch_config(torch._inductor.config, fx_graph_cache=True, **{"cpp.vec_isa_ok": False})
     missing += _patch_config(torch._functorch.config, enable_autograd_cache=True)
     torch._dynamo.reset()
     intern_table = getattr(torch._logging.structured, "INTERN_TABLE", None)
