@@ -118,13 +118,12 @@ class Run {
 
     Skeleton skeleton = make_skeleton(members_, key_, bare_, array_found_);
     simdjson::dom::element root;
-    if (parser_.parse(skeleton.text).get(root) != simdjson::SUCCESS)
-      return refuse(out, "a top-level member is JSON that only a Python-dialect parser reads (NaN, big integers)");
-    ElementPlanResult final_plan = ElementPlanner::plan(schema_, root, doc_key());
-    if (!final_plan.plan) return refuse(out, final_plan.why_not);
-    if (plan_ && *plan_ != *final_plan.plan) {
+    std::string why;
+    std::optional<ElementPlan> final_plan = plan_for(skeleton, root, why);
+    if (!final_plan) return refuse(out, why);
+    if (plan_ && *plan_ != *final_plan) {
       // An `if` on a member after the array chose other element schemas.
-      plan_ = final_plan.plan;
+      plan_ = final_plan;
       located_.clear();
       element_errors_ = 0;
       if (!pass(open, false, out)) return out;
@@ -155,6 +154,23 @@ class Run {
  private:
   std::string doc_key() const { return bare_ ? "" : key_; }
 
+  // The element plan for a skeleton, parsed into `root`; nullopt with `why`.
+  std::optional<ElementPlan> plan_for(const Skeleton& skeleton, simdjson::dom::element& root, std::string& why) {
+    if (parser_.parse(skeleton.text).get(root) != simdjson::SUCCESS) {
+      why = "a top-level member is JSON that only a Python-dialect parser reads (NaN, big integers)";
+      return std::nullopt;
+    }
+    ElementPlanResult p = ElementPlanner::plan(schema_, root, doc_key());
+    why = std::move(p.why_not);
+    return std::move(p.plan);
+  }
+
+  // Refuses streaming: false, for pass() to return.
+  bool refused_with(StreamOutcome& out, std::string why) {
+    refuse(out, std::move(why));
+    return false;
+  }
+
   // One streaming read. `first`: members are kept and the plan is made at
   // the first element; otherwise only the elements are validated again.
   bool pass(const InputOpener& open, bool first, StreamOutcome& out) {
@@ -177,21 +193,13 @@ class Run {
         [&](std::span<const io::JsonElement> batch) {
           if (!plan_) {
             bare_ = batch.front().container == io::JsonContainer::BareArray;
-            Skeleton partial = make_skeleton(members_, key_, bare_, true);
             simdjson::dom::element root;
-            if (parser_.parse(partial.text).get(root) != simdjson::SUCCESS) {
-              refused = "a top-level member is JSON that only a Python-dialect parser reads (NaN, big integers)";
-              return false;
-            }
-            ElementPlanResult p = ElementPlanner::plan(schema_, root, doc_key());
-            if (!p.plan) {
-              refused = p.why_not;
-              return false;
-            }
-            plan_ = p.plan;
+            plan_ = plan_for(make_skeleton(members_, key_, bare_, true), root, refused);
+            if (!plan_) return false;
           }
           for (const io::JsonElement& el : batch) {
-            if (array_head_.size() <= kShown) append_compact(array_head_.append(el.index ? "," : "["), el.text);
+            if (first && array_head_.size() <= kShown)
+              append_compact(array_head_.append(el.index ? "," : "["), el.text);
             if (!element(el)) return false;
           }
           last_end_ = io::position_in(batch.back().text, batch.back().pos, batch.back().text.size());
@@ -205,7 +213,7 @@ class Run {
           }
           members_.push_back({m.key, std::string(m.text), m.pos});
         });
-    if (!refused.empty()) return refuse(out, refused), false;
+    if (!refused.empty()) return refused_with(out, refused);
     using K = io::JsonStreamErrorKind;
     switch (r.error.kind) {
       case K::None: break;
@@ -213,11 +221,11 @@ class Run {
         out.status = StreamOutcome::Status::IoError;
         out.why = r.error.message;
         return false;
-      case K::NotContainer: return refuse(out, "the document is neither an object nor an array"), false;
+      case K::NotContainer: return refused_with(out, "the document is neither an object nor an array");
       case K::ElementTooLong:
-        return refuse(out, fmt::format("an element is over {} MiB", StreamedDocumentValidator::kMaxElement >> 20)),
-               false;
-      case K::TooDeep: return refuse(out, "the document nests deeper than the stream follows"), false;
+        return refused_with(out,
+                            fmt::format("an element is over {} MiB", StreamedDocumentValidator::kMaxElement >> 20));
+      case K::TooDeep: return refused_with(out, "the document nests deeper than the stream follows");
       default:
         if (!syntax_) syntax(r.error.pos, "not valid JSON: " + r.error.message);
         return true;
@@ -230,7 +238,7 @@ class Run {
       append_compact(document_head_, tee.head);
       document_complete_ = tee.complete;
     }
-    if (r.terminated && array_head_.size() <= kShown) array_head_ += array_head_.empty() ? "[]" : "]";
+    if (first && r.terminated && array_head_.size() <= kShown) array_head_ += array_head_.empty() ? "[]" : "]";
     bare_ = bare_ || r.container == io::JsonContainer::BareArray;
     if (!syntax_ && r.trailing_comma)
       syntax(r.trailing_comma_pos, "not valid JSON: a comma before ']' (JSON has no trailing commas)");

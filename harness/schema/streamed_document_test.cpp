@@ -150,6 +150,15 @@ TEST(SchemaStreamedDocument, AMemberAfterTheArrayThatChangesThePlanRereadsTheEle
   EXPECT_EQ(shown(a.findings), shown(b.findings));
   ASSERT_EQ(b.findings.size(), 1u);
   EXPECT_EQ(b.findings[0].instance_pointer, "/nodes/1");
+
+  // The array as messages show it is the file's, read once, not once per pass.
+  CompiledSchema typed = compile(nlohmann::json::parse(R"({"properties": {"nodes": {"type": "object"}}, "allOf": [
+    {"if": {"properties": {"schema": {"const": "ints"}}, "required": ["schema"]},
+     "then": {"properties": {"nodes": {"items": {"type": "integer"}}}}}]})"));
+  Outcome c = whole(typed, text), d = streamed(typed, text, "nodes");
+  ASSERT_EQ(d.status, StreamOutcome::Status::Streamed) << d.why;
+  EXPECT_EQ(d.opened, 2);
+  EXPECT_EQ(shown(c.findings), shown(d.findings));
 }
 
 TEST(SchemaStreamedDocument, ABareArrayUnderATypeSwitchReportsItsBranchErrors) {
