@@ -22,6 +22,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,11 +64,15 @@ std::string stream_key(const ValidateOptions& o, const std::string& file) {
   return big || gzip ? key : "";
 }
 
-// The whole (decompressed) input, padded for simdjson; false on a read error.
-bool read_whole(const std::string& file, simdjson::padded_string& out, std::string& error) {
+// The whole (decompressed) input in `text`, followed by simdjson's padding,
+// which `size` leaves out; false on a read error. Read straight into the one
+// buffer: a copy into a padded_string would move the whole file once more.
+bool read_padded(const std::string& file, std::string& text, size_t& size, std::string& error) {
   std::unique_ptr<io::InputSource> in = io::open_input(file, &error);
   if (!in) return false;
-  std::string text;
+  struct stat st {};
+  if (!in->gzip() && ::stat(file.c_str(), &st) == 0)
+    text.reserve(static_cast<size_t>(st.st_size) + simdjson::SIMDJSON_PADDING);
   char buf[1 << 16];
   for (ptrdiff_t n; (n = in->read(buf, sizeof buf)) != 0;) {
     if (n < 0) {
@@ -76,7 +81,8 @@ bool read_whole(const std::string& file, simdjson::padded_string& out, std::stri
     }
     text.append(buf, static_cast<size_t>(n));
   }
-  out = simdjson::padded_string(text);
+  size = text.size();
+  text.append(simdjson::SIMDJSON_PADDING, '\0');
   return true;
 }
 
@@ -134,6 +140,7 @@ int run_validate(const ValidateOptions& o) {
   schema::DocumentStats total;
   for (const std::string& file : o.files) {
     auto print = [&](const schema::Finding& f) { print_finding(file, f); };
+    std::optional<schema::DocumentStats> streamed_stats;
     if (std::string key = stream_key(o, file); !key.empty()) {
       schema::StreamedDocumentValidator streamed(*loaded.schema, o.max_errors);
       schema::StreamOutcome r = streamed.run(
@@ -143,22 +150,24 @@ int run_validate(const ValidateOptions& o) {
         io_failed = true;
         continue;
       }
-      if (r.status == schema::StreamOutcome::Status::Streamed) {
-        if (r.stats.capped)
-          std::fprintf(stderr, "%s: stopped reporting after %zu errors (--max-errors)\n", file.c_str(), o.max_errors);
-        failed |= r.stats.invalid > 0 || r.stats.syntax_errors > 0;
-        add_stats(total, r.stats);
+      if (r.status == schema::StreamOutcome::Status::Streamed)
+        streamed_stats = r.stats;
+      else
+        std::fprintf(stderr, "%s: validated whole, not streamed: %s\n", file.c_str(), r.why.c_str());
+    }
+    schema::DocumentStats s;
+    if (streamed_stats) {
+      s = *streamed_stats;
+    } else {
+      std::string text, error;
+      size_t size = 0;
+      if (!read_padded(file, text, size, error)) {
+        std::fprintf(stderr, "tracecheck validate: cannot read %s: %s\n", file.c_str(), error.c_str());
+        io_failed = true;
         continue;
       }
-      std::fprintf(stderr, "%s: validated whole, not streamed: %s\n", file.c_str(), r.why.c_str());
+      s = validator.run(std::string_view(text.data(), size), mode, print);
     }
-    simdjson::padded_string text;
-    if (std::string error; !read_whole(file, text, error)) {
-      std::fprintf(stderr, "tracecheck validate: cannot read %s: %s\n", file.c_str(), error.c_str());
-      io_failed = true;
-      continue;
-    }
-    schema::DocumentStats s = validator.run(std::string_view(text), mode, print);
     if (s.capped)
       std::fprintf(stderr, "%s: %llu documents stopped reporting after %zu errors (--max-errors)\n", file.c_str(),
                    static_cast<unsigned long long>(s.capped), o.max_errors);

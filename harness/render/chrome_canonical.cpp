@@ -181,7 +181,7 @@ struct ChromeCanonical::Impl {
   struct Ev {
     char ph;
     std::string head;  // "X cpu_op aten::mm {...}" (with markers)
-    std::string name;  // as rendered (after name_rewrites), for thread_pools
+    std::string name;  // as rendered (after name_rewrites); kept only when thread_pools need it
     int64_t ts, end;
     uint64_t index;
   };
@@ -381,7 +381,7 @@ void ChromeCanonical::event(const reader::ChromeEvent& e) {
     end = ts + std::max<int64_t>(0, to_ns(dur_us));  // ts and dur each exact: equal ends stay equal
   if (ph == 'B') end = kOpenEnd;
   if (ph == 'B') t.open.push_back(t.events.size());
-  t.events.push_back({ph, std::move(head), std::move(shown_name), ts, end, e.index});
+  t.events.push_back({ph, std::move(head), d.pools.empty() ? std::string() : std::move(shown_name), ts, end, e.index});
 }
 
 std::string ChromeCanonical::render() const {
