@@ -9,7 +9,10 @@ for steps 0..20 next to the test's expected actions.
 
 As the test does (patch.dict), KINETO_USE_DAEMON=1 and
 KINETO_DAEMON_INIT_DELAY_S=1 are set for the test's duration: newer torch
-advances the step tracker only when KINETO_USE_DAEMON is set."""
+advances the step tracker only when KINETO_USE_DAEMON is set. Not on torch
+2.6.0, which advances it anyway, and where Kineto's daemon thread crashes
+key_averages() now and then (SIGSEGV in _parse_kineto_results under Python
+3.13: 7 runs in 40 with it, none in 40 without)."""
 import os
 
 import torch
@@ -72,7 +75,8 @@ def test_kineto_profiler_api():
 
 torch.manual_seed(0)
 saved = {k: os.environ.get(k) for k in ("KINETO_USE_DAEMON", "KINETO_DAEMON_INIT_DELAY_S")}
-os.environ.update({"KINETO_USE_DAEMON": "1", "KINETO_DAEMON_INIT_DELAY_S": "1"})
+if tuple(int(part) for part in torch.__version__.split(".")[:2]) >= (2, 7):
+    os.environ.update({"KINETO_USE_DAEMON": "1", "KINETO_DAEMON_INIT_DELAY_S": "1"})
 try:
     test_kineto_profiler_api()
 finally:
