@@ -11,14 +11,14 @@
 # Environment: TRACECHECK_BENCH_MB (input size in MiB, default 1024; 64 for a
 # quick run), TRACECHECK_BENCH_RUNS (default 3), TRACECHECK_BENCH_DIR (the
 # scratch folder, default build-bench/inputs; inputs are reused while their
-# size matches), TRACECHECK_CORPUS (real traces, default /work/shared/corpus;
-# without it the raw captures committed beside the goldens are used).
+# size matches), TRACECHECK_CORPUS_DIR (real traces, default ../shared/corpus
+# beside the checkout; without it the raw captures committed beside the
+# goldens are used).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ci/install-deps.sh
-cmake -S . -B build-bench -G Ninja -DCMAKE_BUILD_TYPE=Release -DTRACECHECK_BUILD_BENCH=ON \
-  -DTRACECHECK_BUILD_TESTS=OFF >/dev/null
-cmake --build build-bench -j"$(nproc)" --target tracecheck parse_limit
+cmake --preset bench >/dev/null
+cmake --build --preset bench -j"$(nproc)" --target tracecheck parse_limit
 exec python3 harness/bench/run_bench.py --build build-bench \
   --scratch "${TRACECHECK_BENCH_DIR:-build-bench/inputs}" "$@"

@@ -10,8 +10,8 @@ env_name=trixie
 if [ "${1:-}" = "--env" ]; then env_name=$2; shift 2; fi
 
 ci/install-deps.sh
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build -j"$(nproc)" --target tracecheck
+cmake --preset default >/dev/null
+cmake --build --preset default -j"$(nproc)" --target tracecheck
 ci/provision-env.sh "$env_name"
 
 if [ $# -eq 0 ]; then

@@ -29,6 +29,7 @@ elif [[ "${1:-}" =~ ^[0-9]+$ ]]; then
   shift
 fi
 build="${TRACECHECK_FUZZ_BUILD_DIR:-build-fuzz}"
+corpus_dir="${TRACECHECK_CORPUS_DIR:-../shared/corpus}"
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ] && [ $smoke -eq 1 ]; then
   targets=(json_parse_fuzz torch_trace_reader_fuzz et_reader_fuzz chrome_trace_reader_fuzz)
@@ -38,9 +39,8 @@ fi
 
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+cmake --preset fuzz -B "$build" \
   -DCMAKE_CXX_COMPILER="${CXX_FUZZ:-clang++}" -DCMAKE_C_COMPILER="${CC_FUZZ:-clang}" \
-  -DTRACECHECK_BUILD_FUZZ=ON -DTRACECHECK_BUILD_TESTS=OFF -DTRACECHECK_CUDA_EMITTER=OFF \
   "${launcher[@]}" >/dev/null
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]}"
 
@@ -48,6 +48,7 @@ status=0
 for target in "${targets[@]}"; do
   seeds=()
   while IFS=$'\t' read -r name path; do
+    path=${path/#corpus:/$corpus_dir/}
     [ "$name" = "$target" ] && [ -e "$path" ] && seeds+=("$path")
   done < <(grep -v '^#' harness/fuzz/seeds.tsv)
   [ -d "harness/fuzz/regressions/$target" ] && seeds+=("harness/fuzz/regressions/$target")

@@ -30,7 +30,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # ajv-cli, the second external validator (the "ajv" preset in
-# harness/checks/external_presets.h), from the npm registry into the cache
+# harness/external/presets.h), from the npm registry into the cache
 # the preset looks in. Optional: without it the ajv comparisons say "not run".
 npm_dir="${XDG_CACHE_HOME:-$HOME/.cache}/tracecheck/npm"
 ajv_version=5.0.0

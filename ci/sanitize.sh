@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 build="${TRACECHECK_ASAN_BUILD_DIR:-build-asan}"
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTRACECHECK_SANITIZE=ON "${launcher[@]}" >/dev/null
+cmake --preset asan -B "$build" "${launcher[@]}" >/dev/null
 cmake --build "$build" -j"$(nproc)"
 # halt_on_error: a finding fails its test; detect_leaks: leaks are findings.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-halt_on_error=1:detect_leaks=1:abort_on_error=1}"

@@ -6,8 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ci/install-deps.sh
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build -j"$(nproc)"
+cmake --preset default >/dev/null
+cmake --build --preset default -j"$(nproc)"
 if [ -x ci/provision-env.sh ] && [ "${TRACECHECK_SKIP_ENV:-0}" != 1 ]; then
   ci/provision-env.sh trixie
 fi

@@ -16,8 +16,8 @@ KIND is one of:
   execution_trace  a PyTorch execution trace: real nodes repeated with ids
                    and ctrl_deps shifted under one process root
 
-Sources: /work/shared/corpus when present (TRACECHECK_CORPUS overrides),
-else the raw captures committed beside the goldens. Exit 0 on success, 77
+Sources: ../shared/corpus beside the checkout when present
+(TRACECHECK_CORPUS_DIR overrides), else the raw captures committed beside the goldens. Exit 0 on success, 77
 when no real source of that kind exists, 2 on usage.
 """
 import argparse
@@ -30,7 +30,9 @@ import re
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CORPUS = os.environ.get("TRACECHECK_CORPUS", "/work/shared/corpus")
+CORPUS = os.environ.get(
+    "TRACECHECK_CORPUS_DIR",
+    os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "corpus"))
 MB = 1 << 20
 
 

@@ -13,6 +13,7 @@
 #include "case/case_structure.h"
 #include "diag/exit_code.h"
 #include "diag/profile.h"
+#include "formats/registry/registry.h"
 
 namespace tc::cases {
 namespace fs = std::filesystem;
@@ -81,7 +82,7 @@ std::optional<Case> load_case_file(const std::string& cases_root, const std::str
   c.rules = doc["rules"].get<std::string>();
   c.profiles = doc["profiles"].get<std::vector<std::string>>();
   for (size_t i = 0; i < c.profiles.size(); ++i) {
-    if (!diag::find_profile(c.profiles[i])) {
+    if (!format::catalog().find_profile(c.profiles[i])) {
       error = display + ": /profiles/" + std::to_string(i) + ": unknown profile \"" + c.profiles[i] + "\"";
       return std::nullopt;
     }

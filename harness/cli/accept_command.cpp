@@ -39,9 +39,11 @@ int accept_capture(const AcceptOptions& o) {
     std::fprintf(stderr, "tracecheck accept: %s\n", error.c_str());
     return kExitUsage;
   }
-  if (!fs::is_directory(fs::path(o.capture_dir) / "torch_trace")) {
-    std::fprintf(stderr, "tracecheck accept: %s has no torch_trace/ folder: not a capture (cases/README.md)\n",
-                 o.capture_dir.c_str());
+  // capture.py makes a folder for each format of the case, traces or not.
+  for (const std::string& format_id : c->formats) {
+    if (fs::is_directory(fs::path(o.capture_dir) / format_id)) continue;
+    std::fprintf(stderr, "tracecheck accept: %s has no %s/ folder: not a capture of %s (cases/README.md)\n",
+                 o.capture_dir.c_str(), format_id.c_str(), c->name.c_str());
     return kExitIo;
   }
   std::string work_root = o.work_dir.empty() ? report::default_work_root() : o.work_dir;

@@ -8,9 +8,9 @@
 // one verdict per consumer profile of the formats read ("verdicts: chrome
 // pass, perfetto pass, hta FAIL") and, last, "N errors, M warnings" on stderr. An input no format claims
 // is error[input-format] at FILE:1:1. Several inputs are checked at once
-// (--jobs), and so are the rank files of a TORCH_TRACE directory
-// (checks/torch_trace_checker_ranks.h), with the findings a one-by-one run
-// gives, in the same order.
+// (--jobs), and a format may spread one input over threads too
+// (format::CheckRequest::jobs), with the findings a one-by-one run gives, in
+// the same order.
 // Exit: 0 no errors (warnings allowed unless --werror), 1 errors, 2 usage,
 // 3 an input that cannot be opened or read.
 #include <algorithm>
@@ -22,13 +22,12 @@
 #include <string>
 #include <vector>
 
-#include "checks/torch_trace_checker_ranks.h"
 #include "cli/command.h"
 #include "diag/ci_output.h"
 #include "diag/exit_code.h"
 #include "diag/profile.h"
 #include "diag/reporter.h"
-#include "format/format.h"
+#include "formats/registry/registry.h"
 #include "report/parallel_check.h"
 
 namespace tc::cli {
@@ -43,21 +42,11 @@ struct CheckOptions {
   std::vector<std::string> files;
 };
 
-std::string profile_names() {
-  std::string names;
-  for (const diag::Profile& p : diag::builtin_profiles()) {
-    names += names.empty() ? "" : ", ";
-    names += p.name;
-    for (const std::string& a : p.aliases) names += " (" + a + ")";
-  }
-  return names;
-}
-
 int run_check(const CheckOptions& o) {
-  const diag::Profile* profile = diag::find_profile(o.profile);
+  const diag::Profile* profile = format::catalog().find_profile(o.profile);
   if (!profile) {
     std::fprintf(stderr, "tracecheck check: unknown profile '%s' (known: %s)\n", o.profile.c_str(),
-                 profile_names().c_str());
+                 format::catalog().profile_names().c_str());
     return kExitUsage;
   }
   const format::Format* forced = nullptr;
@@ -76,8 +65,8 @@ int run_check(const CheckOptions& o) {
     for (const std::string& p : f.consumer_profiles)
       if (std::find(consumers.begin(), consumers.end(), p) == consumers.end()) consumers.push_back(p);
   };
-  // Threads per TORCH_TRACE directory (one per rank file): the jobs left
-  // over by the inputs checked at once, so at most about `jobs` run in all.
+  // Threads within one input (CheckRequest::jobs): the jobs left over by the
+  // inputs checked at once, so at most about `jobs` run in all.
   const unsigned jobs = o.jobs == 0 ? report::default_jobs() : o.jobs;
   const unsigned rank_jobs =
       std::max<unsigned>(1, jobs / std::max<size_t>(1, std::min<size_t>(jobs, o.files.size())));
@@ -98,21 +87,20 @@ int run_check(const CheckOptions& o) {
           reporter.report("input-empty", {file, 1, 1}, "the file is empty or holds only blank lines");
           return kExitOk;
         }
-        if (std::filesystem::is_directory(file, ec)) {
-          f = format::find_format("torch_trace");  // its reader says what a trace directory must hold
+        if (std::filesystem::is_directory(file, ec) && format::unclaimed_directory_format()) {
+          f = format::unclaimed_directory_format();  // its reader says what a trace directory must hold
         } else {
           reporter.report("input-format", {file, 1, 1}, why, {}, {},
-                          "tracecheck reads TORCH_TRACE logs, Chrome/Kineto traces and execution traces; "
-                          "--format ID names one");
+                          "tracecheck reads " + format::file_nouns() + "; --format ID names one");
           return kExitOk;
         }
       }
     }
     note_consumers(*f);
-    if (f->id == "torch_trace") return checks::check_torch_trace(file, rank_jobs, reporter, io_error);
     format::CheckRequest request;
     request.path = file;
     request.reporter = &reporter;
+    request.jobs = rank_jobs;
     return f->check(request, io_error);
   };
   diag::Reporter reporter;
@@ -125,7 +113,7 @@ int run_check(const CheckOptions& o) {
   diag::Verdict verdict = diag::resolve(reporter, *profile);
   std::string out;
   if (o.output == "sarif") {
-    out = diag::format_sarif(verdict.diagnostics);
+    out = diag::format_sarif(verdict.diagnostics, format::catalog());
   } else {
     for (const diag::Diagnostic& d : verdict.diagnostics) {
       out += o.output == "json"     ? diag::format_json(d)
@@ -141,7 +129,7 @@ int run_check(const CheckOptions& o) {
                  static_cast<unsigned long long>(verdict.not_shown));
   std::string verdicts;
   for (const std::string& name : consumers) {
-    const diag::Profile* p = diag::find_profile(name);
+    const diag::Profile* p = format::catalog().find_profile(name);
     if (!p) continue;
     diag::Verdict v = diag::resolve(reporter, *p);
     verdicts += (verdicts.empty() ? "verdicts: " : ", ") + p->name + (v.errors ? " FAIL" : " pass");
@@ -157,7 +145,7 @@ TRACECHECK_COMMAND(
     "check", "Check traces (TORCH_TRACE logs, Chrome/Kineto traces, ...: files, .gz, '-' or directories)",
     [](CLI::App& sub) -> std::function<int()> {
       auto o = std::make_shared<CheckOptions>();
-      sub.add_option("--profile", o->profile, "Whose reading to model: " + profile_names() + " (default: default)");
+      sub.add_option("--profile", o->profile, "Whose reading to model: " + format::catalog().profile_names() + " (default: default)");
       std::string formats;
       for (const format::Format& f : format::all_formats()) formats += "\n  " + f.id + ": " + f.description;
       sub.add_option("--format", o->format, "Read every input as this format instead of detecting it:" + formats);

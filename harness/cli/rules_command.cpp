@@ -13,6 +13,7 @@
 #include "diag/exit_code.h"
 #include "diag/rule_catalog.h"
 #include "diag/rule_doc.h"
+#include "formats/registry/registry.h"
 
 namespace tc::cli {
 namespace {
@@ -23,17 +24,18 @@ struct RulesOptions {
 };
 
 int run_rules(const RulesOptions& o) {
+  const diag::Catalog& catalog = format::catalog();
   std::string out;
   if (o.output == "markdown") {
-    out = diag::rule_doc_markdown();
+    out = diag::rule_doc_markdown(catalog);
   } else if (o.output == "json") {
-    out = diag::rule_doc_json();
+    out = diag::rule_doc_json(catalog);
   } else {
     std::vector<std::string> ids = o.ids;
     if (ids.empty())
-      for (const diag::Rule& r : diag::all_rules()) ids.emplace_back(r.id);
+      for (const diag::Rule& r : catalog.rules()) ids.emplace_back(r.id);
     for (const std::string& id : ids) {
-      std::string text = diag::rule_doc_text(id);
+      std::string text = diag::rule_doc_text(catalog, id);
       if (text.empty()) {
         std::fprintf(stderr, "tracecheck rules: unknown rule '%s'\n", id.c_str());
         return kExitErrors;

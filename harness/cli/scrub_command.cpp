@@ -1,11 +1,11 @@
 // tracecheck scrub --rules SET [--keep-chromium] [--match-name NAME] FILE
 //
 // Prints the canonical scrubbed form of a trace on stdout and nothing else.
-// For a TORCH_TRACE log (a torch_trace/ rule set): byte for byte what
-// PyTorch's structured-trace test handler writes for it (with
-// torch_trace/pytorch_test). For the other formats (a chrome_trace/,
-// execution_trace/ or debug_dir/ rule set): the text a golden's [trace]
-// section holds, one "[trace <file>]" header per file when there are several.
+// The rule set's format decides how: a format that prints record by record
+// (Format::stream_scrub; a TORCH_TRACE log comes out byte for byte as
+// PyTorch's structured-trace test handler writes it) does so; for the
+// others, the text a golden's [trace] section holds, one "[trace <file>]"
+// header per file when there are several.
 // Input defects and records the formatter cannot print go to stderr; the
 // output still holds every record that could be printed. Exit: 0 ok, 1
 // errors in the input or a record that could not be printed, 2 usage or a
@@ -19,10 +19,8 @@
 #include "diag/exit_code.h"
 #include "diag/profile.h"
 #include "diag/reporter.h"
-#include "format/format.h"
-#include "reader/torch_trace/reader.h"
+#include "formats/registry/registry.h"
 #include "scrub/load.h"
-#include "scrub/scrubber.h"
 
 namespace tc::cli {
 namespace {
@@ -61,7 +59,7 @@ std::string rules_format(const std::string& ref) {
 }
 
 void print_findings(const diag::Reporter& reporter) {
-  diag::Verdict verdict = diag::resolve(reporter, diag::default_profile());
+  diag::Verdict verdict = diag::resolve(reporter, format::catalog().default_profile());
   for (const diag::Diagnostic& d : verdict.diagnostics) std::fprintf(stderr, "%s\n", diag::format_text(d).c_str());
   if (verdict.not_shown > 0)
     std::fprintf(stderr, "tracecheck scrub: %llu more finding(s) not shown\n",
@@ -93,70 +91,59 @@ int run_canonical(const ScrubArgs& args, const format::Format& f) {
     return kExitIo;
   }
   if (!problems.empty() && sections.empty()) return kExitUsage;  // the rule set did not load
-  return diag::resolve(reporter, diag::default_profile()).errors > 0 ? kExitErrors : kExitOk;
+  return diag::resolve(reporter, format::catalog().default_profile()).errors > 0 ? kExitErrors : kExitOk;
 }
 
-int run_scrub(const ScrubArgs& args) {
-  std::string format_id = rules_format(args.rules);
-  if (!format_id.empty() && format_id != "torch_trace") {
-    const format::Format* f = format::find_format(format_id);
-    if (!f) {
-      std::fprintf(stderr, "tracecheck scrub: %s: no reader for format \"%s\"\n", args.rules.c_str(),
-                   format_id.c_str());
-      return kExitUsage;
-    }
-    return run_canonical(args, *f);
-  }
-  scrub::LoadError load_error;
-  auto rules = scrub::load_rule_set(args.rules, &load_error);
-  if (!rules) {
-    std::fprintf(stderr, "tracecheck scrub: %s\n", load_error.text().c_str());
-    return kExitUsage;
-  }
-  scrub::ScrubOptions options;
-  if (args.keep_chromium) options.enabled.push_back("keep_chromium");
-  if (!args.match_name.empty()) options.capture = args.match_name;
-  std::string why;
-  auto scrubber = scrub::Scrubber::create(rules, options, &why);
-  if (!scrubber) {
-    std::fprintf(stderr, "tracecheck scrub: %s\n", why.c_str());
-    return kExitUsage;
-  }
-
+// A format that prints record by record (Format::stream_scrub).
+int run_stream(const ScrubArgs& args, const format::Format& f) {
   diag::Reporter reporter;
   Output out;
-  std::string text;
   uint64_t failed = 0;
-  auto on_record = [&](reader::Record& record) {
-    text.clear();
-    scrub::ScrubResult r = scrubber->scrub(record, text);
-    if (r.outcome == scrub::Outcome::Failed) {
-      // Not a reader finding: the record is valid, the rule set cannot print
-      // it (PyTorch's formatter would raise). Printed here, not through the
-      // Reporter, whose rule ids belong to the catalog.
-      ++failed;
-      diag::Diagnostic d;
-      d.rule = "scrub-" + (r.rule.empty() ? std::string("record") : r.rule);
-      d.location = {record.file ? *record.file : args.file, record.line, record.json_column};
-      d.message = "not printed: " + r.message;
-      d.record_kind = reader::record_label(record);
-      std::fprintf(stderr, "%s\n", diag::format_text(d).c_str());
-      return;
-    }
-    out.add(text);
+  format::StreamScrubRequest request;
+  request.path = args.file;
+  request.rules = args.rules;
+  if (args.keep_chromium) request.enabled.push_back("keep_chromium");
+  if (!args.match_name.empty()) request.capture = args.match_name;
+  request.reporter = &reporter;
+  request.print = [&](const std::string& text) { out.add(text); };
+  request.unprinted = [&](const diag::Diagnostic& d) {
+    ++failed;
+    std::fprintf(stderr, "%s\n", diag::format_text(d).c_str());
   };
-  std::string io_error;
-  int code = reader::read_torch_trace(args.file, reader::ReadOptions{}, reporter, on_record, nullptr, &io_error);
+  std::string error;
+  int code = f.stream_scrub(request, error);
+  if (code == kExitUsage) {
+    std::fprintf(stderr, "tracecheck scrub: %s\n", error.c_str());
+    return kExitUsage;
+  }
   out.flush();
   std::fflush(stdout);
 
   print_findings(reporter);
-  diag::Verdict verdict = diag::resolve(reporter, diag::default_profile());
+  diag::Verdict verdict = diag::resolve(reporter, format::catalog().default_profile());
   if (code == kExitIo) {
-    std::fprintf(stderr, "tracecheck scrub: %s\n", io_error.c_str());
+    std::fprintf(stderr, "tracecheck scrub: %s\n", error.c_str());
     return kExitIo;
   }
   return verdict.errors > 0 || failed > 0 ? kExitErrors : kExitOk;
+}
+
+int run_scrub(const ScrubArgs& args) {
+  std::string format_id = rules_format(args.rules);
+  if (format_id.empty()) {  // the set did not load: say why
+    scrub::LoadError load_error;
+    if (!scrub::load_rule_set(args.rules, &load_error)) {
+      std::fprintf(stderr, "tracecheck scrub: %s\n", load_error.text().c_str());
+      return kExitUsage;
+    }
+  }
+  const format::Format* f = format::find_format(format_id);
+  if (!f) {
+    std::fprintf(stderr, "tracecheck scrub: %s: no reader for format \"%s\"\n", args.rules.c_str(),
+                 format_id.c_str());
+    return kExitUsage;
+  }
+  return f->stream_scrub ? run_stream(args, *f) : run_canonical(args, *f);
 }
 
 }  // namespace

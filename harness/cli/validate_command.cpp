@@ -10,7 +10,7 @@
 // invalid or not JSON, 2 usage or a schema that does not compile, 3 a file
 // that cannot be read (schema included).
 //
-// A Chrome trace or an execution trace (format/format.h detects them) is
+// A Chrome trace or an execution trace (formats/format.h detects them) is
 // streamed when the schema allows it (schema/streamed_document.h): memory
 // then stays bounded whatever the file's size, where a DOM takes about 3x
 // the file. --stream auto does so for files of kStreamFrom bytes or more and
@@ -28,7 +28,7 @@
 
 #include "cli/command.h"
 #include "diag/exit_code.h"
-#include "format/format.h"
+#include "formats/registry/registry.h"
 #include "io/input_source.h"
 #include "schema/document_validator.h"
 #include "schema/schema_file.h"
@@ -54,7 +54,7 @@ std::string stream_key(const ValidateOptions& o, const std::string& file) {
   if (o.jsonl || o.stream == "never" || file == "-") return "";
   std::string why;
   const format::Format* f = format::detect_format(file, why);
-  std::string key = !f ? "" : f->id == "chrome_trace" ? "traceEvents" : f->id == "execution_trace" ? "nodes" : "";
+  std::string key = f ? f->streamed_array : "";
   if (key.empty() || o.stream == "always") return key;
   struct stat st {};
   bool big = ::stat(file.c_str(), &st) == 0 && static_cast<uint64_t>(st.st_size) >= kStreamFrom;

@@ -47,7 +47,7 @@ std::string full_message(const Diagnostic& d) {
 
 }  // namespace
 
-std::string format_sarif(const std::vector<Diagnostic>& findings) {
+std::string format_sarif(const std::vector<Diagnostic>& findings, const Catalog& catalog) {
   std::map<std::string, size_t> rule_index;
   ordered rules = ordered::array();
   ordered results = ordered::array();
@@ -55,7 +55,7 @@ std::string format_sarif(const std::vector<Diagnostic>& findings) {
     auto [it, added] = rule_index.emplace(d.rule, rule_index.size());
     if (added) {
       ordered rule = {{"id", d.rule}};
-      if (const Rule* r = find_rule(d.rule)) {
+      if (const Rule* r = catalog.find_rule(d.rule)) {
         rule["shortDescription"] = {{"text", std::string(r->summary)}};
         rule["fullDescription"] = {{"text", std::string(r->why)}};
       }

@@ -19,7 +19,10 @@
 
 namespace tc::diag {
 
-std::string format_sarif(const std::vector<Diagnostic>& findings);
+class Catalog;
+
+// `catalog` describes the rules that fired (formats/registry/registry.h catalog()).
+std::string format_sarif(const std::vector<Diagnostic>& findings, const Catalog& catalog);
 std::string format_github(const Diagnostic& d);  // one line, no newline
 
 }  // namespace tc::diag

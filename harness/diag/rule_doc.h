@@ -3,8 +3,8 @@
 // it matters, an example where the catalog has one, and its severity under
 // every consumer profile (which consumers care).
 //
-// Contract: rule_doc_markdown() is a pure function of the catalog and the
-// built-in profiles; harness/diag/RULES.md is its committed output, and a
+// Contract: rule_doc_markdown() is a pure function of the catalog (its rules
+// and profiles); harness/diag/RULES.md is its committed output, and a
 // test fails when the two differ. rule_doc_anchor() is the fragment of a
 // rule's heading in that file (the link SARIF output and hints give).
 #pragma once
@@ -14,9 +14,14 @@
 
 namespace tc::diag {
 
-std::string rule_doc_markdown();
-std::string rule_doc_json();  // one object: {"rules": [{id, summary, why, example, severity: {profile: s}}]}
-std::string rule_doc_text(std::string_view rule_id);  // a few lines about one rule; "" when unknown
+class Catalog;
+
+// Of `catalog` (formats/registry/registry.h catalog()).
+std::string rule_doc_markdown(const Catalog& catalog);
+// One object: {"rules": [{id, summary, why, example, severity: {profile: s}}]}.
+std::string rule_doc_json(const Catalog& catalog);
+// A few lines about one rule; "" when unknown.
+std::string rule_doc_text(const Catalog& catalog, std::string_view rule_id);
 std::string rule_doc_anchor(std::string_view rule_id);
 
 inline constexpr std::string_view kRuleDocPath = "harness/diag/RULES.md";

@@ -20,7 +20,7 @@
 #include "diag/reporter.h"
 #include "fuzz/format_findings.h"
 #include "io/memory_source.h"
-#include "reader/chrome_trace/reader.h"
+#include "formats/chrome_trace/reader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   size_t step = 1 + size % 61;

@@ -12,7 +12,8 @@
 
 #include "diag/profile.h"
 #include "diag/reporter.h"
-#include "reader/execution_trace/reader.h"
+#include "formats/execution_trace/reader.h"
+#include "formats/registry/registry.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const std::string file =
@@ -28,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   handler.on_end = [](const tc::reader::et::EtHeader&) {};
   std::string io_error;
   tc::reader::et::read_execution_trace(file, reporter, handler, &io_error);
-  tc::diag::Verdict verdict = tc::diag::resolve(reporter, tc::diag::default_profile());
+  tc::diag::Verdict verdict = tc::diag::resolve(reporter, tc::format::catalog().default_profile());
   for (const tc::diag::Diagnostic& d : verdict.diagnostics) (void)tc::diag::format_text(d);
   return 0;
 }

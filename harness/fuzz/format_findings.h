@@ -6,11 +6,12 @@
 #include "diag/diagnostic.h"
 #include "diag/profile.h"
 #include "diag/reporter.h"
+#include "formats/registry/registry.h"
 
 namespace tc::fuzz {
 
 inline void format_findings(const diag::Reporter& reporter) {
-  for (const diag::Profile& profile : diag::builtin_profiles()) {
+  for (const diag::Profile& profile : tc::format::catalog().profiles()) {
     diag::Verdict verdict = diag::resolve(reporter, profile);
     for (const diag::Diagnostic& d : verdict.diagnostics) {
       (void)diag::format_text(d);

@@ -8,7 +8,7 @@
 
 #include "json/parse.h"
 #include "scrub/load.h"
-#include "scrub/scrubber.h"
+#include "formats/torch_trace/scrubber.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -22,14 +22,10 @@ struct Items {
 void items_of(const std::string& text, Items& kinds, Items& artifacts) {
   for (const GoldenSection& s : split_sections(text)) {
     if (!s.name.starts_with("trace ")) continue;
-    for (const TraceRecord& r : split_records(s.lines)) {
+    for (const format::Record& r : trace_records(s)) {
       if (r.kind == "?") continue;
-      if (r.kind.starts_with("artifact:")) {
-        kinds.add("artifact");
-        artifacts.add(r.kind.substr(9));
-      } else {
-        kinds.add(r.kind);
-      }
+      kinds.add(r.kind);
+      if (!r.name.empty()) artifacts.add(r.name);
     }
   }
 }

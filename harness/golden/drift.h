@@ -1,12 +1,14 @@
 // Drift between two emitters' goldens: per case, which record kinds and
 // artifact names appeared, disappeared, moved or changed count.
 //
-// Contract: kinds are the first key of each trace record ("artifact" for
-// every artifact; their names are compared separately), over all trace
-// sections of the golden in order. "Moved" are the items present in both
-// whose order of first appearance differs: everything off a longest common
-// subsequence of the two first-appearance orders. A case with a golden for
-// only one emitter is reported as only_from / only_to.
+// Contract: kinds are the kinds of the trace records (formats/format.h
+// Record, cut by the format that owns each trace section), in order over
+// all trace sections of the golden; the records' finer names (a TORCH_TRACE
+// artifact's name) are compared separately, as "artifacts". "Moved" are the
+// items present in both whose order of first appearance differs: everything
+// off a longest common subsequence of the two first-appearance orders. A
+// case with a golden for only one emitter is reported as only_from /
+// only_to.
 #pragma once
 
 #include <map>

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <vector>
 
-#include "format/format.h"
+#include "formats/registry/registry.h"
 
 namespace tc::golden {
 namespace fs = std::filesystem;

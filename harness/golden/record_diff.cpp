@@ -3,6 +3,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "formats/registry/registry.h"
 #include "golden/golden_doc.h"
 
 namespace tc::golden {
@@ -55,17 +56,16 @@ void diff_values(const ojson& a, const ojson& b, const std::string& path, std::v
   out.push_back((path.empty() ? "value" : path) + " changed from " + show(a) + " to " + show(b));
 }
 
-std::string record_name(const TraceRecord& r) { return r.kind + ", " + r.compile_id; }
-
 void diff_trace(const GoldenSection& a, const GoldenSection& b, std::vector<std::string>& out) {
-  std::vector<TraceRecord> ra = split_records(a.lines), rb = split_records(b.lines);
+  std::vector<format::Record> ra = trace_records(a), rb = trace_records(b);
+  auto key_of = [](const format::Record& r) { return r.kind + "\x1f" + r.name + "\x1f" + r.scope; };
   // n-th occurrence of a key in a <-> n-th in b.
   std::map<std::string, std::vector<size_t>> where_b;
-  for (size_t j = 0; j < rb.size(); ++j) where_b[rb[j].kind + "\x1f" + rb[j].compile_id].push_back(j);
+  for (size_t j = 0; j < rb.size(); ++j) where_b[key_of(rb[j])].push_back(j);
   std::map<std::string, size_t> used;
   std::vector<long> match_a(ra.size(), -1), match_b(rb.size(), -1);
   for (size_t i = 0; i < ra.size(); ++i) {
-    std::string key = ra[i].kind + "\x1f" + ra[i].compile_id;
+    std::string key = key_of(ra[i]);
     auto it = where_b.find(key);
     size_t& n = used[key];
     if (it != where_b.end() && n < it->second.size()) {
@@ -88,7 +88,7 @@ void diff_trace(const GoldenSection& a, const GoldenSection& b, std::vector<std:
     }
     size_t ai = static_cast<size_t>(match_b[j]);
     if (ai >= i) flush_removed(ai + 1);
-    const TraceRecord &x = ra[ai], &y = rb[j];
+    const format::Record &x = ra[ai], &y = rb[j];
     std::string head = "record " + std::to_string(j + 1) + " (" + record_name(y) + "): ";
     if (x.line != y.line) {
       ojson jx = ojson::parse(x.line, nullptr, false), jy = ojson::parse(y.line, nullptr, false);
@@ -149,31 +149,14 @@ std::vector<GoldenSection> split_sections(std::string_view text) {
   return out;
 }
 
-std::vector<TraceRecord> split_records(const std::vector<std::string>& lines) {
-  std::vector<TraceRecord> out;
-  for (const std::string& line : lines) {
-    if (!line.starts_with("{") || line.empty()) {
-      if (out.empty()) out.push_back({"?", "-", "", {}});
-      out.back().payload.push_back(line);
-      continue;
-    }
-    TraceRecord r{"?", "-", line, {}};
-    ojson j = ojson::parse(line, nullptr, false);
-    if (!j.is_discarded() && j.is_object() && !j.empty()) {
-      r.kind = j.begin().key();
-      const ojson& body = j.begin().value();
-      if (r.kind == "artifact" && body.is_object() && body.contains("name") && body["name"].is_string())
-        r.kind += ":" + body["name"].get<std::string>();
-      auto num = [&](const char* k) -> std::string {
-        return j.contains(k) && j[k].is_number_integer() ? std::to_string(j[k].get<long long>()) : "";
-      };
-      std::string frame = num("frame_id"), compile = num("frame_compile_id"), attempt = num("attempt");
-      if (!frame.empty() && !compile.empty())
-        r.compile_id = frame + "/" + compile + (attempt.empty() || attempt == "0" ? "" : "_" + attempt);
-    }
-    out.push_back(std::move(r));
-  }
-  return out;
+std::vector<format::Record> trace_records(const GoldenSection& section) {
+  std::string_view name = section.name;
+  if (!name.starts_with("trace ")) return format::split_section("", section.lines);
+  return format::split_section(name.substr(6), section.lines);
+}
+
+std::string record_name(const format::Record& r) {
+  return r.kind + (r.name.empty() ? "" : ":" + r.name) + ", " + r.scope;
 }
 
 std::string record_diff(std::string_view golden, std::string_view actual, const DiffOptions& options) {

@@ -1,10 +1,11 @@
 // A diff of two golden texts aligned by record, for goldens too large to read
 // as a line diff.
 //
-// Each [trace ...] section is cut into records (a JSON line and the payload
-// lines after it); a record's key is its kind (first key; "artifact:<name>"
-// for artifacts) and its compile id ("frame/compile", "_attempt" when not 0,
-// "-" when it has none). The n-th record with a key in the golden is paired
+// Each [trace ...] section is cut into records by the format whose text it
+// holds (formats/format.h Record: a TORCH_TRACE record is a JSON line and
+// the payload lines after it, keyed by its kind, "artifact:<name>" for
+// artifacts, and its compile id); a record's key is its kind, name and scope.
+// The n-th record with a key in the golden is paired
 // with the n-th one with that key in the actual text, so an inserted record
 // shows as one added record, not as a shifted tail. Output, per changed
 // section:
@@ -24,19 +25,12 @@
 #include <string_view>
 #include <vector>
 
+#include "formats/format.h"
 #include "golden/unified_diff.h"
 
 namespace tc::golden {
 
 std::string record_diff(std::string_view golden, std::string_view actual, const DiffOptions& options = {});
-
-// One record of a trace section (exposed for drift and tests).
-struct TraceRecord {
-  std::string kind;        // "describe_tensor", "artifact:fx_graph_runnable", "?" when not JSON
-  std::string compile_id;  // "0/1", "0/1_2", "-"
-  std::string line;        // the JSON line
-  std::vector<std::string> payload;
-};
 
 struct GoldenSection {
   std::string name;  // "outcome", "diagnostics default", "trace log", ...
@@ -44,7 +38,11 @@ struct GoldenSection {
 };
 
 std::vector<GoldenSection> split_sections(std::string_view text);
-std::vector<TraceRecord> split_records(const std::vector<std::string>& lines);
+
+// The records of a section named "trace LABEL" (formats/registry/registry.h
+// split_section); "name (kind:name, scope)" is how diffs name one.
+std::vector<format::Record> trace_records(const GoldenSection& section);
+std::string record_name(const format::Record& r);
 
 // "unified" -> the bounded unified diff; anything else -> record_diff.
 std::string golden_diff(std::string_view golden, std::string_view actual, std::string_view golden_name,

@@ -5,6 +5,7 @@
 #include <set>
 #include <vector>
 
+#include "formats/registry/registry.h"
 #include "golden/record_diff.h"
 #include "golden/unified_diff.h"
 
@@ -13,7 +14,7 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-std::vector<std::string_view> lines_of(std::string_view text) {
+std::vector<std::string_view> line_views(std::string_view text) {
   std::vector<std::string_view> out;
   size_t pos = 0;
   while (pos < text.size()) {
@@ -71,13 +72,13 @@ StabilityReport compare_captures(std::string_view first, std::string_view second
   out.push_back(
       "unstable: two captures of the workload, each in a fresh process, gave different scrubbed "
       "results; nothing was written");
-  auto a = lines_of(first), b = lines_of(second);
+  auto a = line_views(first), b = line_views(second);
   std::map<std::vector<std::string>, size_t> fields;      // envelope path -> differing records
   std::map<std::string, std::set<std::string>> per_kind;  // kind -> differing field paths below it
   if (a.size() != b.size()) {
     out.push_back("the two results have " + std::to_string(a.size()) + " and " + std::to_string(b.size()) + " lines:");
     std::string d = unified_diff(first, second, "capture 1", "capture 2", {1, max_lines});
-    for (auto l : lines_of(d)) out.push_back("  " + std::string(l));
+    for (auto l : line_views(d)) out.push_back("  " + std::string(l));
   } else {
     std::string section;
     for (size_t i = 0; i < a.size(); ++i) {
@@ -89,8 +90,9 @@ StabilityReport compare_captures(std::string_view first, std::string_view second
         out.push_back(where + ": \"" + std::string(a[i]) + "\" vs \"" + std::string(b[i]) + "\"");
         continue;
       }
-      std::vector<TraceRecord> rec = split_records({std::string(b[i])});
-      out.push_back(where + " record (" + rec[0].kind + ", " + rec[0].compile_id + "):");
+      std::string label = section.size() > 8 && section.starts_with("[trace ") ? section.substr(7, section.size() - 8) : "";
+      std::vector<format::Record> rec = format::split_section(label, {std::string(b[i])});
+      out.push_back(where + " record (" + record_name(rec[0]) + "):");
       std::vector<std::string> path;
       std::vector<std::pair<std::vector<std::string>, std::string>> diffs;
       leaves(ja, jb, path, diffs);

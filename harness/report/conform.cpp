@@ -7,7 +7,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "format/format.h"
+#include "formats/registry/registry.h"
 #include "golden/golden_doc.h"
 #include "runner/command.h"
 

@@ -6,16 +6,15 @@
 #include <optional>
 
 #include "case/emitter_id.h"
-#include "checks/external_presets.h"
+#include "external/presets.h"
 #include "diag/exit_code.h"
 #include "diag/profile.h"
 #include "diag/reporter.h"
 #include "golden/golden_doc.h"
 #include "golden/rules_fingerprint.h"
-#include "format/format.h"
+#include "formats/registry/registry.h"
 #include "report/trace_checks.h"
 #include "scrub/load.h"
-#include "scrub/scrubber.h"
 
 namespace tc::report {
 namespace fs = std::filesystem;
@@ -62,13 +61,14 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
     return ev;
   }
 
-  // The case's rule set names one format's set; that format applies it (a
-  // TORCH_TRACE set is checked here first, so a broken one is the case's
-  // error), the others their default set.
-  scrub::LoadError load_error;
-  if (c.rules.starts_with("torch_trace/") && !scrub::load_rule_set(c.rules, &load_error)) {
+  // The case's rule set names one format's set; that format applies it, the
+  // others their default set. A format that can check the set up front
+  // (Format::check_rules) does so here, so a broken one is the case's error.
+  const format::Format* rules_format = format::format_of_rule_set(c.rules);
+  std::string rules_error;
+  if (rules_format && rules_format->check_rules && !rules_format->check_rules(c.rules, rules_error)) {
     ev.exit_code = kExitErrors;
-    ev.error = c.file + ": /rules: " + load_error.text();
+    ev.error = c.file + ": /rules: " + rules_error;
     return ev;
   }
 
@@ -131,7 +131,7 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
   std::vector<diag::Verdict> verdicts;
   verdicts.reserve(c.profiles.size());
   for (const std::string& name : c.profiles) {
-    const diag::Profile* p = diag::find_profile(name);
+    const diag::Profile* p = format::catalog().find_profile(name);
     if (!p) {
       ev.exit_code = kExitErrors;
       ev.error = c.file + ": unknown profile " + name;
@@ -160,7 +160,10 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
   if (options.run_external_parsers) {
     for (const std::string& name : c.external_parsers) {
       std::string why_not;
-      auto parser = checks::find_preset(name, why_not);
+      const format::Format* reads = format::format_read_by(name);
+      checks::PresetTarget target;
+      if (reads) target = {reads->id, reads->streamed_array};
+      auto parser = checks::find_preset(name, target, why_not);
       if (!parser) {
         checks::ParserResult r;
         r.name = name;

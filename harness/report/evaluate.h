@@ -4,12 +4,12 @@
 //
 // Pipeline: outcome.json / env.json / facts.json (capture_files.h) -> for
 // each format of the case, in case order, Format::check over
-// capture_dir/<format id>/ (format/format.h: one pass that reports findings
+// capture_dir/<format id>/ (formats/format.h: one pass that reports findings
 // and renders the canonical sections; the case's rule set goes to the format
 // it names, the others use their default set) -> every profile of the case
 // resolved (diag::resolve) over all findings -> golden_doc.h (a finding's
 // line is kept only when its file is a section of a format with
-// stable_line_numbers, format/format.h; a verdicts-only case, "golden":
+// stable_line_numbers, formats/format.h; a verdicts-only case, "golden":
 // "verdicts", keeps per profile only the verdict and the distinct
 // (severity, rule) pairs and no trace). External
 // parsers then run on the files of the format they read, when installed;
@@ -29,10 +29,10 @@
 #include <vector>
 
 #include "case/case.h"
-#include "checks/external_parser.h"
+#include "external/parser.h"
 #include "golden/golden_doc.h"
 #include "report/capture_files.h"
-#include "scrub/scrubber.h"
+#include "scrub/rule_set.h"
 
 namespace tc::report {
 

@@ -1,6 +1,6 @@
 // The one place evaluation runs the formats' checks over a capture: for each
 // format of a case, in case order, Format::check over capture_dir/<id>/ with
-// the canonical text requested (format/format.h).
+// the canonical text requested (formats/format.h).
 //
 // Contract: returns true with every finding in `reporter` and every file's
 // Section appended to `out.sections` (out.section_format[i] names the format
@@ -9,15 +9,15 @@
 // is missing or cannot be read (an unreadable capture). The case's rule set
 // goes to the format it names ("<format>/<set>"); the others use their
 // default set. With labels_only the sections may carry no text (a
-// verdicts-only golden: format/format.h CheckRequest::labels_only).
+// verdicts-only golden: formats/format.h CheckRequest::labels_only).
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "diag/reporter.h"
-#include "format/format.h"
-#include "scrub/scrubber.h"
+#include "formats/registry/registry.h"
+#include "scrub/rule_set.h"
 
 namespace tc::report {
 

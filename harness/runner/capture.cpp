@@ -220,7 +220,6 @@ CaptureResult capture(const CaptureRequest& request) {
   result.ran = true;
   read_outcome(out, run, result);
   if (!read_env(out, result)) result.torch_version = lookup.env.torch_version;
-  result.trace_files = count_files(out / "torch_trace");
   result.stderr_tail = output_tail(out);
   return result;
 }

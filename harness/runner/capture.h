@@ -51,7 +51,6 @@ struct CaptureResult {
   std::string torch_version;  // from env.json; "" when torch was not importable
   std::string exception;      // qualified name from expected_exception(), "" if none
   std::string uncaught_exception;  // qualified name of an uncaught exception, "" if none
-  int trace_files = 0;        // files in out_dir/torch_trace
   bool isolated = false;      // ran in its own PID namespace
   std::string stderr_tail;    // end of stderr.txt (then capture.log's, when it has text)
   std::string error;          // why ran is false, or what went wrong in the capture step

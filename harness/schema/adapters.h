@@ -99,22 +99,22 @@ struct SimdAdapter {
 };
 
 struct ValueAdapter {
-  using Elem = const json::Value*;
+  using Elem = const tc::json::Value*;
   static Kind kind(Elem e) {
     switch (e->kind()) {
-      case json::Kind::Null: return Kind::Null;
-      case json::Kind::Bool: return Kind::Bool;
-      case json::Kind::Integer:
-      case json::Kind::Float: return Kind::Number;
-      case json::Kind::String: return Kind::String;
-      case json::Kind::Array: return Kind::Array;
-      case json::Kind::Object: return Kind::Object;
+      case tc::json::Kind::Null: return Kind::Null;
+      case tc::json::Kind::Bool: return Kind::Bool;
+      case tc::json::Kind::Integer:
+      case tc::json::Kind::Float: return Kind::Number;
+      case tc::json::Kind::String: return Kind::String;
+      case tc::json::Kind::Array: return Kind::Array;
+      case tc::json::Kind::Object: return Kind::Object;
     }
     return Kind::Null;
   }
   static bool boolean(Elem e) { return e->as_bool(); }
   static Number number(Elem e) {
-    if (e->kind() == json::Kind::Float) return Number::of(e->as_double());
+    if (e->kind() == tc::json::Kind::Float) return Number::of(e->as_double());
     int64_t i;
     if (e->get_int64(i)) return Number::of(i);
     const std::string& digits = e->text();
@@ -130,7 +130,7 @@ struct ValueAdapter {
   template <class F>
   static bool each_item(Elem e, F&& f) {
     size_t i = 0;
-    for (const json::Value& item : e->items())
+    for (const tc::json::Value& item : e->items())
       if (!f(i++, &item)) return false;
     return true;
   }
@@ -144,7 +144,7 @@ struct ValueAdapter {
     *out = e->find(key);
     return *out != nullptr;
   }
-  static std::string render(Elem e) { return json::python_dump(*e); }
+  static std::string render(Elem e) { return tc::json::python_dump(*e); }
 };
 
 // An object key seen as a string instance (propertyNames).
@@ -167,7 +167,7 @@ struct KeyAdapter {
   static bool find_member(Elem, std::string_view, Elem*) { return false; }
   static std::string render(Elem e) {
     std::string out;
-    json::python_string_literal(e, out);
+    tc::json::python_string_literal(e, out);
     return out;
   }
 };

@@ -5,7 +5,7 @@
 
 #include "schema/compiler.h"
 #include "schema/ecma_regex.h"
-#include "schema/json_pointer.h"
+#include "json/pointer.h"
 
 namespace tc::schema::detail {
 

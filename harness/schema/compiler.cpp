@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "schema/json_pointer.h"
+#include "json/pointer.h"
 #include "schema/uri.h"
 
 namespace tc::schema::detail {

@@ -3,7 +3,7 @@
 // instances for every schema of the draft-7 suite's required tests plus two
 // trace-shaped schemas.
 //
-// valijson 1.0 has known bugs (docs: /work/shared/spec/json-schema.md).
+// valijson 1.0 has known bugs (docs: ../shared/spec/json-schema.md beside the checkout).
 // Each disagreement must be explained by one of them, and the explanation
 // is checked, not assumed: the instance or schema is normalised to remove
 // the bug's trigger, and both validators must then agree. A schema valijson

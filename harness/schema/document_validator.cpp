@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "schema/source_locator.h"
+#include "json/source_locator.h"
 
 namespace tc::schema {
 namespace {

@@ -67,7 +67,7 @@ class DocumentValidator {
   const CompiledSchema& schema_;
   size_t max_errors_;
   simdjson::dom::parser parser_;
-  json::Parser fallback_;
+  tc::json::Parser fallback_;
   std::vector<SchemaError> errors_;
 };
 

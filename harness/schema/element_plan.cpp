@@ -235,7 +235,7 @@ bool ElementPlanner::validate(const CompiledSchema&, const ElementPlan& plan, si
   return validate_with<detail::SimdAdapter>(plan.subs_, element, key, index, errors, max_errors);
 }
 
-bool ElementPlanner::validate(const CompiledSchema&, const ElementPlan& plan, const json::Value& element,
+bool ElementPlanner::validate(const CompiledSchema&, const ElementPlan& plan, const tc::json::Value& element,
                               std::string_view key, uint64_t index, std::vector<SchemaError>* errors,
                               size_t max_errors) {
   return validate_with<detail::ValueAdapter>(plan.subs_, &element, key, index, errors, max_errors);

@@ -67,7 +67,7 @@ class ElementPlanner {
                        std::string_view key, uint64_t index, std::vector<SchemaError>* errors = nullptr,
                        size_t max_errors = CompiledSchema::kAllErrors);
   // The same for an element simdjson refuses (Python's NaN, big integers).
-  static bool validate(const CompiledSchema& schema, const ElementPlan& plan, const json::Value& element,
+  static bool validate(const CompiledSchema& schema, const ElementPlan& plan, const tc::json::Value& element,
                        std::string_view key, uint64_t index, std::vector<SchemaError>* errors = nullptr,
                        size_t max_errors = CompiledSchema::kAllErrors);
 };

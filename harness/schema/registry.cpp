@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "schema/json_pointer.h"
+#include "json/pointer.h"
 #include "schema/metaschema.h"
 #include "schema/uri.h"
 

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "schema/json_pointer.h"
+#include "json/pointer.h"
 #include "schema/program.h"
 
 namespace tc::schema::detail {

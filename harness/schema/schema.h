@@ -83,7 +83,7 @@ class CompiledSchema {
   // verdict is still right: false).
   bool validate(simdjson::dom::element instance, std::vector<SchemaError>* errors = nullptr,
                 size_t max_errors = kAllErrors) const;
-  bool validate(const json::Value& instance, std::vector<SchemaError>* errors = nullptr,
+  bool validate(const tc::json::Value& instance, std::vector<SchemaError>* errors = nullptr,
                 size_t max_errors = kAllErrors) const;
   static constexpr size_t kAllErrors = static_cast<size_t>(-1);
 

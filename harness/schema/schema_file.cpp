@@ -9,8 +9,8 @@
 #include <sstream>
 
 #include "json/parse.h"
-#include "schema/json_pointer.h"
-#include "schema/source_locator.h"
+#include "json/pointer.h"
+#include "json/source_locator.h"
 
 namespace tc::schema {
 namespace {

@@ -7,12 +7,12 @@
 #include <optional>
 #include <vector>
 
-#include "io/json_array_stream.h"
+#include "json/array_stream.h"
 #include "json/parse.h"
 #include "schema/element_plan.h"
-#include "schema/json_pointer.h"
+#include "json/pointer.h"
 #include "schema/report.h"
-#include "schema/source_locator.h"
+#include "json/source_locator.h"
 
 namespace tc::schema {
 namespace {

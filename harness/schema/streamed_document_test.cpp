@@ -8,7 +8,7 @@
 namespace tc::schema {
 namespace {
 
-struct Outcome {
+struct StreamedRun {
   StreamOutcome::Status status = StreamOutcome::Status::Streamed;
   std::string why;
   DocumentStats stats;
@@ -16,9 +16,9 @@ struct Outcome {
   int opened = 0;
 };
 
-Outcome streamed(const CompiledSchema& s, const std::string& text, const std::string& key = "traceEvents",
+StreamedRun streamed(const CompiledSchema& s, const std::string& text, const std::string& key = "traceEvents",
                  size_t max_errors = 100) {
-  Outcome r;
+  StreamedRun r;
   StreamedDocumentValidator v(s, max_errors);
   StreamOutcome o = v.run(
       [&](std::string*) {
@@ -32,8 +32,8 @@ Outcome streamed(const CompiledSchema& s, const std::string& text, const std::st
   return r;
 }
 
-Outcome whole(const CompiledSchema& s, const std::string& text) {
-  Outcome r;
+StreamedRun whole(const CompiledSchema& s, const std::string& text) {
+  StreamedRun r;
   DocumentValidator v(s);
   simdjson::padded_string padded(text);
   r.stats = v.run(std::string_view(padded), DocumentValidator::Mode::Json,
@@ -72,7 +72,7 @@ TEST(SchemaStreamedDocument, FindsWhatTheWholeDocumentValidatorFinds) {
       "\xEF\xBB\xBF" + std::string(R"({"traceEvents": [)") + kEvent + "]}",
   };
   for (const std::string& t : texts) {
-    Outcome a = whole(kineto(), t), b = streamed(kineto(), t);
+    StreamedRun a = whole(kineto(), t), b = streamed(kineto(), t);
     ASSERT_EQ(b.status, StreamOutcome::Status::Streamed) << t << "\n" << b.why;
     EXPECT_EQ(shown(a.findings), shown(b.findings)) << t;
     EXPECT_EQ(a.stats.invalid, b.stats.invalid) << t;
@@ -96,7 +96,7 @@ TEST(SchemaStreamedDocument, MessagesShowTheDocumentAsWrittenNotTheSkeleton) {
       {object_events, R"({"traceEvents": [1, 2]})"},
   };
   for (const Case& c : cases) {
-    Outcome a = whole(c.schema, c.text), b = streamed(c.schema, c.text);
+    StreamedRun a = whole(c.schema, c.text), b = streamed(c.schema, c.text);
     ASSERT_EQ(b.status, StreamOutcome::Status::Streamed) << c.text << "\n" << b.why;
     ASSERT_FALSE(a.findings.empty()) << c.text;
     EXPECT_EQ(shown(a.findings), shown(b.findings)) << c.text;
@@ -116,7 +116,7 @@ TEST(SchemaStreamedDocument, SyntaxErrorsEndTheDocumentWithOneFinding) {
       {std::string(R"({"traceEvents": [)") + kEvent + "]} {}", 1, 109},  // data after the document
   };
   for (const Case& c : cases) {
-    Outcome b = streamed(kineto(), c.text);
+    StreamedRun b = streamed(kineto(), c.text);
     ASSERT_EQ(b.status, StreamOutcome::Status::Streamed) << c.text;
     EXPECT_EQ(b.stats.syntax_errors, 1u) << c.text;
     ASSERT_EQ(b.findings.size(), 1u) << c.text << shown(b.findings);
@@ -131,7 +131,7 @@ TEST(SchemaStreamedDocument, KeepsTheFirstErrorsInFileOrder) {
   std::string text = R"({"traceEvents": [)";
   for (int i = 0; i < 5; ++i) text += std::string(i ? "," : "") + R"({"ph": "X", "name": 1, "pid": 1, "tid": 1})";
   text += R"(], "displayTimeUnit": 0})";
-  Outcome b = streamed(kineto(), text, "traceEvents", 3), all = whole(kineto(), text);
+  StreamedRun b = streamed(kineto(), text, "traceEvents", 3), all = whole(kineto(), text);
   ASSERT_EQ(b.findings.size(), 3u) << shown(b.findings);
   ASSERT_GT(all.findings.size(), 3u);
   EXPECT_TRUE(b.stats.capped);
@@ -144,7 +144,7 @@ TEST(SchemaStreamedDocument, AMemberAfterTheArrayThatChangesThePlanRereadsTheEle
     {"if": {"properties": {"schema": {"const": "ints"}}, "required": ["schema"]},
      "then": {"properties": {"nodes": {"items": {"type": "integer"}}}}}]})"));
   std::string text = R"({"nodes": [1, "two", 3], "schema": "ints"})";
-  Outcome a = whole(s, text), b = streamed(s, text, "nodes");
+  StreamedRun a = whole(s, text), b = streamed(s, text, "nodes");
   ASSERT_EQ(b.status, StreamOutcome::Status::Streamed) << b.why;
   EXPECT_EQ(b.opened, 2);
   EXPECT_EQ(shown(a.findings), shown(b.findings));
@@ -155,7 +155,7 @@ TEST(SchemaStreamedDocument, AMemberAfterTheArrayThatChangesThePlanRereadsTheEle
   CompiledSchema typed = compile(nlohmann::json::parse(R"({"properties": {"nodes": {"type": "object"}}, "allOf": [
     {"if": {"properties": {"schema": {"const": "ints"}}, "required": ["schema"]},
      "then": {"properties": {"nodes": {"items": {"type": "integer"}}}}}]})"));
-  Outcome c = whole(typed, text), d = streamed(typed, text, "nodes");
+  StreamedRun c = whole(typed, text), d = streamed(typed, text, "nodes");
   ASSERT_EQ(d.status, StreamOutcome::Status::Streamed) << d.why;
   EXPECT_EQ(d.opened, 2);
   EXPECT_EQ(shown(c.findings), shown(d.findings));
@@ -165,7 +165,7 @@ TEST(SchemaStreamedDocument, ABareArrayUnderATypeSwitchReportsItsBranchErrors) {
   SchemaFile trace = load_schema_file(TRACECHECK_SOURCE_DIR "/schemas/chrome_trace/trace.schema.json");
   ASSERT_EQ(trace.status, SchemaFile::Status::Ok);
   std::string text = std::string("[") + kEvent + R"(, {"ph": "X", "name": 5, "pid": 1, "tid": 1, "ts": 0}])";
-  Outcome a = whole(*trace.schema, text), b = streamed(*trace.schema, text);
+  StreamedRun a = whole(*trace.schema, text), b = streamed(*trace.schema, text);
   ASSERT_EQ(b.status, StreamOutcome::Status::Streamed) << b.why;
   EXPECT_EQ(a.stats.invalid, 1u);
   EXPECT_EQ(b.stats.invalid, 1u);
@@ -177,7 +177,7 @@ TEST(SchemaStreamedDocument, ABareArrayUnderATypeSwitchReportsItsBranchErrors) {
 
 TEST(SchemaStreamedDocument, SaysWhyItCannotStream) {
   CompiledSchema s = compile(nlohmann::json::parse(R"({"properties": {"traceEvents": {"minItems": 1}}})"));
-  Outcome b = streamed(s, std::string(R"({"traceEvents": [)") + kEvent + "]}");
+  StreamedRun b = streamed(s, std::string(R"({"traceEvents": [)") + kEvent + "]}");
   EXPECT_EQ(b.status, StreamOutcome::Status::NotStreamable);
   EXPECT_NE(b.why.find("/properties/traceEvents/minItems"), std::string::npos) << b.why;
   EXPECT_TRUE(b.findings.empty());

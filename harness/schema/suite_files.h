@@ -50,22 +50,22 @@ inline std::optional<std::string> read_text(const std::filesystem::path& path) {
 inline std::vector<Group> load_groups(const std::filesystem::path& dir, const std::vector<std::string>& files,
                                       std::string* error) {
   std::vector<Group> groups;
-  json::Parser parser;
+  tc::json::Parser parser;
   for (const std::string& file : files) {
     std::optional<std::string> text = read_text(dir / file);
-    json::ParseResult r = text ? parser.parse(*text) : json::ParseResult{};
+    tc::json::ParseResult r = text ? parser.parse(*text) : tc::json::ParseResult{};
     if (!r.ok || !r.value.is_array()) {
       *error = "cannot read " + (dir / file).string();
       return {};
     }
-    for (const json::Value& g : r.value.items()) {
+    for (const tc::json::Value& g : r.value.items()) {
       Group group;
       group.file = file;
       group.description = g.find("description")->text();
-      group.schema = json::python_dump(*g.find("schema"));
-      for (const json::Value& t : g.find("tests")->items())
+      group.schema = tc::json::python_dump(*g.find("schema"));
+      for (const tc::json::Value& t : g.find("tests")->items())
         group.cases.push_back(
-            {t.find("description")->text(), json::python_dump(*t.find("data")), t.find("valid")->as_bool()});
+            {t.find("description")->text(), tc::json::python_dump(*t.find("data")), t.find("valid")->as_bool()});
       groups.push_back(std::move(group));
     }
   }

@@ -14,7 +14,7 @@ using json::Value;
 
 [[noreturn]] void fail(const std::string& where, const std::string& message) { throw RuleError(where, message); }
 
-std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+std::string in_quotes(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
 std::string field_where(const std::string& where, std::string_view key) {
   return where.empty() ? std::string(key) : where + "." + std::string(key);
@@ -27,7 +27,7 @@ void check_keys(const Value& obj, std::initializer_list<std::string_view> allowe
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
       std::string list;
       for (std::string_view a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
-      fail(where, "unknown key " + quoted(key) + " (allowed: " + list + ")");
+      fail(where, "unknown key " + in_quotes(key) + " (allowed: " + list + ")");
     }
     if (key == "why" && !value.is_string()) fail(field_where(where, key), "must be a string");
   }
@@ -43,7 +43,7 @@ std::string get_string(const Value& obj, std::string_view key, const std::string
                        std::string fallback = {}) {
   const Value* v = obj.find(key);
   if (!v) {
-    if (required) fail(where, "missing required key " + quoted(key));
+    if (required) fail(where, "missing required key " + in_quotes(key));
     return fallback;
   }
   if (!v->is_string()) fail(field_where(where, key), std::string("must be a string, not ") + json::kind_name(v->kind()));
@@ -54,14 +54,14 @@ std::string get_string(const Value& obj, std::string_view key, const std::string
 std::vector<std::string> get_string_list(const Value& obj, std::string_view key, const std::string& where,
                                          bool unique) {
   const Value* v = obj.find(key);
-  if (!v) fail(where, "missing required key " + quoted(key));
+  if (!v) fail(where, "missing required key " + in_quotes(key));
   const std::string here = field_where(where, key);
   if (!v->is_array() || v->items().empty()) fail(here, "must be a non-empty array of strings");
   std::vector<std::string> out;
   for (const Value& item : v->items()) {
     if (!item.is_string()) fail(here, "must be a non-empty array of strings");
     if (unique && std::find(out.begin(), out.end(), item.text()) != out.end())
-      fail(here, "lists " + quoted(item.text()) + " twice");
+      fail(here, "lists " + in_quotes(item.text()) + " twice");
     out.push_back(item.text());
   }
   return out;
@@ -79,7 +79,7 @@ uint8_t get_modes(const Value& obj, const std::string& where) {
   for (const std::string& m : get_string_list(obj, "modes", where, true)) {
     if (m == "records") modes |= kRecordsMode;
     else if (m == "capture") modes |= kCaptureMode;
-    else fail(field_where(where, "modes"), "unknown mode " + quoted(m) + " (expected \"records\" or \"capture\")");
+    else fail(field_where(where, "modes"), "unknown mode " + in_quotes(m) + " (expected \"records\" or \"capture\")");
   }
   return modes;
 }
@@ -92,7 +92,7 @@ bool is_placeholder_namespace(std::string_view ns) {
 std::string get_placeholder(const Value& obj, const std::string& where) {
   std::string ns = get_string(obj, "placeholder", where, true);
   if (!is_placeholder_namespace(ns))
-    fail(field_where(where, "placeholder"), quoted(ns) + " is not a namespace of the form [A-Z][A-Z0-9_]*");
+    fail(field_where(where, "placeholder"), in_quotes(ns) + " is not a namespace of the form [A-Z][A-Z0-9_]*");
   return ns;
 }
 
@@ -103,7 +103,7 @@ class Ids {
     for (char c : id) {
       const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
                       c == '-' || c == '.';
-      if (!ok) fail(where, quoted(id) + " may only hold letters, digits, '_', '-' and '.'");
+      if (!ok) fail(where, in_quotes(id) + " may only hold letters, digits, '_', '-' and '.'");
     }
   }
 
@@ -120,7 +120,7 @@ class Ids {
   // For ids outside a list (capture, its formatter).
   void claim(const std::string& id, const std::string& where) {
     check_id(id, where);
-    if (!seen_.insert(id).second) fail(where, "duplicate rule id " + quoted(id));
+    if (!seen_.insert(id).second) fail(where, "duplicate rule id " + in_quotes(id));
     last_ = id;
   }
   const std::string& last() const { return last_; }
@@ -135,7 +135,7 @@ FieldEdit parse_edit(const Value& obj, const std::string& where) {
   const std::string op = get_string(obj, "op", where, true);
   if (op == "set") edit.op = FieldOp::Set;
   else if (op == "replace") edit.op = FieldOp::Replace;
-  else fail(field_where(where, "op"), "unknown op " + quoted(op) + " (expected \"set\" or \"replace\")");
+  else fail(field_where(where, "op"), "unknown op " + in_quotes(op) + " (expected \"set\" or \"replace\")");
   edit.path = get_string_list(obj, "path", where, false);
   const bool has_value = obj.find("value") != nullptr;
   const bool has_placeholder = obj.find("placeholder") != nullptr;
@@ -231,7 +231,7 @@ RuleSet parse_rules(std::string_view json_text, const std::string& file) {
   RuleSet set;
   set.file = file;
   set.name = get_string(root, "name", "", true);
-  if (!is_rule_set_name(set.name)) fail("name", quoted(set.name) + " is not of the form <format>/<name> ([a-z0-9_]+/[a-z0-9_]+)");
+  if (!is_rule_set_name(set.name)) fail("name", in_quotes(set.name) + " is not of the form <format>/<name> ([a-z0-9_]+/[a-z0-9_]+)");
   set.format = get_string(root, "format", "", true);
   set.description = get_string(root, "description", "", true);
   get_string(root, "reproduces", "", false);
@@ -252,7 +252,7 @@ RuleSet parse_rules(std::string_view json_text, const std::string& file) {
       DropRule rule{ids.last(), get_string(obj, "key", where, true), get_string(obj, "unless", where, false),
                     get_modes(obj, where)};
       if (!rule.unless.empty() && !set.options.count(rule.unless))
-        fail(where + ".unless", "names option " + quoted(rule.unless) + ", which \"options\" does not declare");
+        fail(where + ".unless", "names option " + in_quotes(rule.unless) + ", which \"options\" does not declare");
       set.drops.push_back(std::move(rule));
     }
   }
@@ -272,7 +272,7 @@ RuleSet parse_rules(std::string_view json_text, const std::string& file) {
       PayloadRule rule{ids.last(), get_string(obj, "key", where, true), PayloadStyle::SplitlinesRstrip};
       rule.name = get_string(obj, "name", where, false, "");
       const std::string style = get_string(obj, "style", where, false, "splitlines_rstrip");
-      if (style != "splitlines_rstrip") fail(where + ".style", "unknown style " + quoted(style) + " (expected \"splitlines_rstrip\")");
+      if (style != "splitlines_rstrip") fail(where + ".style", "unknown style " + in_quotes(style) + " (expected \"splitlines_rstrip\")");
       set.payloads.push_back(std::move(rule));
     }
   }
@@ -291,7 +291,7 @@ RuleSet parse_rules(std::string_view json_text, const std::string& file) {
     rule.formatter_id = get_string(*formatter, "id", where + ".formatter", true);
     check_keys(*formatter, {"id", "style", "why"}, where + ".formatter");
     const std::string style = get_string(*formatter, "style", where + ".formatter", false, "strip");
-    if (style != "strip") fail(where + ".formatter.style", "unknown style " + quoted(style) + " (expected \"strip\")");
+    if (style != "strip") fail(where + ".formatter.style", "unknown style " + in_quotes(style) + " (expected \"strip\")");
     ids.claim(rule.id, where);
     ids.claim(rule.formatter_id, where + ".formatter");
     set.capture = std::move(rule);

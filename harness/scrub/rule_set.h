@@ -1,5 +1,5 @@
 // A scrubber rule set as loaded from scrubbers/<format>/<name>.json (schema:
-// schemas/scrubber.schema.json). Plain data; scrub/scrubber.h applies it.
+// schemas/scrubber.schema.json). Plain data; formats/torch_trace/scrubber.h applies it.
 //
 // A record goes through, in this order:
 //   1. drop rules (file order): the record is dropped when its envelope has
@@ -8,7 +8,7 @@
 //   2. in capture mode only (the caller names an artifact, like PyTorch's
 //      match_name), the capture filter and then the payload formatter;
 //   3. otherwise the structural rules (file order) on a copy of the
-//      envelope, the canonical rendering (render/record_text.h), with the
+//      envelope, the canonical rendering (formats/torch_trace/record_text.h), with the
 //      payload appended when a payload rule's key is present;
 //   4. text rules (file order) on the rendered text of that record.
 // Every rule carries an id (unique in its file) used in errors and in the
@@ -109,6 +109,14 @@ struct RuleSet {
   std::vector<PayloadRule> payloads;
   std::optional<CaptureRule> capture;
   std::vector<TextRule> text;
+};
+
+// How often one rule of a set fired over a run (the dead-rule report and
+// goldens' rule usage).
+struct RuleUse {
+  std::string id;
+  std::string kind;  // "drop", "rule", "payload", "capture", "text"
+  uint64_t hits = 0;
 };
 
 }  // namespace tc::scrub

@@ -10,7 +10,7 @@
 if(NOT CMAKE_SCRIPT_MODE_FILE)
   add_test(NAME chrome_trace_corpus_verdicts
            COMMAND sh -c "if [ ! -f \"$2/MANIFEST.tsv\" ]; then echo \"SKIP: no corpus at $2 (the shared folder is optional)\"; exit 77; fi; exec \"$0\" -DTRACECHECK=\"$1\" -DCORPUS=\"$2\" -P \"$3\""
-                   ${CMAKE_COMMAND} $<TARGET_FILE:tracecheck> ${PROJECT_SOURCE_DIR}/../shared/corpus
+                   ${CMAKE_COMMAND} $<TARGET_FILE:tracecheck> ${TRACECHECK_CORPUS_DIR}
                    ${CMAKE_CURRENT_LIST_FILE})
   set_tests_properties(chrome_trace_corpus_verdicts PROPERTIES SKIP_RETURN_CODE 77 LABELS "corpus;cli;chrome_trace")
   return()

@@ -36,6 +36,6 @@ tracecheck_et_test(gzip_and_format_flag 0 "0 errors, 0 warnings"
 # the shell's.
 add_test(NAME execution_trace_corpus_verdicts
          COMMAND sh -c "if [ ! -f \"$2/MANIFEST.tsv\" ]; then echo \"SKIP: no corpus at $2 (the shared folder is optional)\"; exit 77; fi; exec \"$0\" -DTRACECHECK=\"$1\" -DCORPUS=\"$2\" -P \"$3\""
-                 ${CMAKE_COMMAND} $<TARGET_FILE:tracecheck> ${PROJECT_SOURCE_DIR}/../shared/corpus
+                 ${CMAKE_COMMAND} $<TARGET_FILE:tracecheck> ${TRACECHECK_CORPUS_DIR}
                  ${CMAKE_CURRENT_SOURCE_DIR}/scripts/execution_trace_corpus.cmake)
 set_tests_properties(execution_trace_corpus_verdicts PROPERTIES SKIP_RETURN_CODE 77 LABELS "corpus;cli;execution_trace")

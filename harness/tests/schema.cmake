@@ -41,7 +41,7 @@ schema_cli_test(not-a-schema valid.jsonl valid.jsonl 2)
 # real files of the shared corpus; skipped (77) without it.
 add_test(NAME schema-corpus-formats
   COMMAND sh -c "if [ ! -f \"$2/MANIFEST.tsv\" ]; then echo \"SKIP: no corpus at $2 (the shared folder is optional)\"; exit 77; fi; exec \"$0\" -DTRACECHECK=\"$1\" -DCORPUS=\"$2\" -DSCHEMAS=\"$3\" -P \"$4\""
-    ${CMAKE_COMMAND} $<TARGET_FILE:tracecheck> ${PROJECT_SOURCE_DIR}/../shared/corpus ${PROJECT_SOURCE_DIR}/schemas
+    ${CMAKE_COMMAND} $<TARGET_FILE:tracecheck> ${TRACECHECK_CORPUS_DIR} ${PROJECT_SOURCE_DIR}/schemas
     ${schema_data}/corpus_schemas.cmake)
 set_tests_properties(schema-corpus-formats PROPERTIES LABELS "cli;schema;corpus" SKIP_RETURN_CODE 77)
 

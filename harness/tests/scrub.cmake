@@ -1,20 +1,21 @@
 # Scrub tests driven from outside the unit-test binary (included by
 # harness/tests/CMakeLists.txt):
 #  - scrub.diff.<log>: `tracecheck scrub --rules torch_trace/pytorch_test` and
-#    ci/pytorch_test_formatter.py (an independent Python reimplementation of
+#    harness/tests/pytorch_test_formatter.py (an independent Python reimplementation of
 #    PyTorch's test formatter) must print byte-identical output on each
 #    committed log under data/scrub/, in records mode, with --keep-chromium,
 #    and in capture mode for a few artifact names;
 #  - scrub.diff.corpus: the same on every torch_trace log of
 #    ../shared/corpus (MANIFEST.tsv), skipped (77) when it is not there;
 #  - scrub.schema: the shipped rule sets validate against
-#    schemas/scrubber.schema.json (skipped without python3's jsonschema);
+#    schemas/scrubber.schema.json (draft 7, tracecheck's own validator),
+#    and a broken set does not;
 #  - scrub.cli.*: the command's exit codes.
 # The comparison itself is harness/tests/scrub_diff.cmake (cmake -P).
 
 find_program(TRACECHECK_PYTHON3 python3)
 set(_scrub_driver ${CMAKE_CURRENT_LIST_DIR}/scrub_diff.cmake)
-set(_scrub_oracle ${PROJECT_SOURCE_DIR}/ci/pytorch_test_formatter.py)
+set(_scrub_oracle ${PROJECT_SOURCE_DIR}/harness/tests/pytorch_test_formatter.py)
 set(_scrub_data ${CMAKE_CURRENT_LIST_DIR}/data/scrub)
 set(_scrub_work ${CMAKE_CURRENT_BINARY_DIR}/scrub_diff)
 # Modes: tracecheck/oracle arguments, ',' between arguments.
@@ -44,15 +45,22 @@ foreach(log IN LISTS _scrub_logs)
   get_filename_component(stem ${log} NAME_WE)
   _scrub_add_diff(scrub.diff.${stem} files "${log}" "${_scrub_modes_full}")
 endforeach()
-get_filename_component(_scrub_corpus ${PROJECT_SOURCE_DIR}/../shared/corpus ABSOLUTE)
+set(_scrub_corpus ${TRACECHECK_CORPUS_DIR})
 _scrub_add_diff(scrub.diff.corpus corpus "${_scrub_corpus}" "${_scrub_modes_corpus}")
 set_tests_properties(scrub.diff.corpus PROPERTIES TIMEOUT 600)
 
+file(GLOB_RECURSE _scrub_rule_files CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/scrubbers/*.json)
 add_test(NAME scrub.schema
-  COMMAND sh -c "[ -n \"$1\" ] && [ \"$1\" != TRACECHECK_PYTHON3-NOTFOUND ] || { echo 'skipped: python3 not found'; exit 77; }; exec \"$1\" \"$2\" \"$3\" \"$4\""
-          sh "${TRACECHECK_PYTHON3}" ${_scrub_data}/validate_scrubbers.py ${PROJECT_SOURCE_DIR}/schemas/scrubber.schema.json
-          ${PROJECT_SOURCE_DIR}/scrubbers)
-set_tests_properties(scrub.schema PROPERTIES SKIP_RETURN_CODE 77 LABELS "scrub")
+  COMMAND $<TARGET_FILE:tracecheck> validate --schema ${PROJECT_SOURCE_DIR}/schemas/scrubber.schema.json --json
+          ${_scrub_rule_files})
+# The schema does reject a broken set: a name_rewrites pair of three with a
+# number in it, at the pointers of the mistakes.
+add_test(NAME scrub.schema.rejects
+  COMMAND $<TARGET_FILE:tracecheck> validate --schema ${PROJECT_SOURCE_DIR}/schemas/scrubber.schema.json --json
+          ${_scrub_data}/bad_name_rewrites.json)
+set_tests_properties(scrub.schema.rejects PROPERTIES
+  PASS_REGULAR_EXPRESSION "at /canonical/name_rewrites/0/1 .*at /canonical/name_rewrites/1 ")
+set_tests_properties(scrub.schema scrub.schema.rejects PROPERTIES LABELS "scrub")
 
 # Exit codes: usage (2) for a missing or unknown rule set, 3 for an input
 # that cannot be read, 0 on a clean log.

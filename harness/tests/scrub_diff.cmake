@@ -1,5 +1,5 @@
 # cmake -P script: runs `tracecheck scrub --rules torch_trace/pytorch_test`
-# and ci/pytorch_test_formatter.py on each log in each mode and fails unless
+# and harness/tests/pytorch_test_formatter.py on each log in each mode and fails unless
 # their stdout is byte-identical (stderr and exit codes may differ: only
 # tracecheck reports input defects). A tracecheck crash fails the test.
 #

@@ -9,7 +9,7 @@ if(NOT CMAKE_SCRIPT_MODE_FILE)
   # cmake -P cannot exit 77 (CMake < 3.29), so the skip is the shell's.
   add_test(NAME torch_trace_corpus_tlparse_parity
            COMMAND sh -c "if [ ! -f \"$2/MANIFEST.tsv\" ]; then echo \"SKIP: no corpus at $2 (the shared folder is optional)\"; exit 77; fi; exec \"$0\" -DTRACECHECK=\"$1\" -DCORPUS=\"$2\" -P \"$3\""
-                   ${CMAKE_COMMAND} $<TARGET_FILE:tracecheck> ${PROJECT_SOURCE_DIR}/../shared/corpus
+                   ${CMAKE_COMMAND} $<TARGET_FILE:tracecheck> ${TRACECHECK_CORPUS_DIR}
                    ${CMAKE_CURRENT_LIST_FILE})
   set_tests_properties(torch_trace_corpus_tlparse_parity PROPERTIES SKIP_RETURN_CODE 77 LABELS "corpus;cli")
   return()

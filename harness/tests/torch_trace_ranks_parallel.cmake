@@ -1,5 +1,5 @@
 # `tracecheck check DIR` reads the rank files of a TORCH_TRACE directory on
-# several threads (checks/torch_trace_checker_ranks.h) and prints byte for
+# several threads (formats/torch_trace/checker_ranks.h) and prints byte for
 # byte what --jobs 1 prints: findings, the 200-per-rule cut across files
 # (the blank lines give each of ranks 0 and 1 over 200 findings), the "not
 # shown" count, verdicts, summary and exit code, in text and JSON. One
@@ -35,5 +35,5 @@ for d in \"$C\"/torch_trace/tlparse/multi_rank_* \"$C\"/torch_trace/tlparse/coll
 done
 exit 0"
                  sh $<TARGET_FILE:tracecheck> ${CMAKE_CURRENT_SOURCE_DIR}/data/torch_trace/comp_failure.log
-                 ${PROJECT_SOURCE_DIR}/../shared/corpus)
+                 ${TRACECHECK_CORPUS_DIR})
 set_tests_properties(check_torch_trace_ranks_parallel_same_as_sequential PROPERTIES LABELS "cli;rank")

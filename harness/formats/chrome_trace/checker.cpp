@@ -1,0 +1,386 @@
+#include "formats/chrome_trace/checker.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <tuple>
+
+#include "formats/chrome_trace/fields.h"
+#include "formats/chrome_trace/kineto.h"
+
+namespace tc::checks {
+namespace {
+
+constexpr std::string_view kPhases = "BEXiICbneSTpFstfPNODMVvRc()=";
+
+// Phases whose events need a name (catapult and Perfetto drop them without).
+bool needs_name(char ph) { return std::string_view("BXiICbnestfNODM").find(ph) != std::string_view::npos; }
+
+}  // namespace
+
+ChromeChecker::ChromeChecker(diag::Reporter& reporter, std::string file)
+    : reporter_(reporter), file_(std::move(file)), kineto_(std::make_unique<KinetoChecker>(reporter, file_)) {}
+
+ChromeChecker::~ChromeChecker() = default;
+
+void ChromeChecker::report(std::string_view rule, const reader::ChromeEvent& e, std::string message,
+                           std::string_view ph, std::string_view field, std::string hint) {
+  if (reporter_.count_if_full(rule)) return;  // counted; nobody would see the details
+  std::string pointer = e.pointer();
+  if (!field.empty()) pointer += "/" + std::string(field);
+  io::JsonPosition pos = e.pos;
+  if (!field.empty()) {
+    // Point at the field's key when it is there (cheap: only on a finding).
+    std::string needle = "\"" + std::string(field) + "\"";
+    size_t at = e.text.find(needle);
+    if (at != std::string_view::npos) pos = reader::position_in(e.text, e.pos, at);
+  }
+  reporter_.report(rule, {file_, pos.line, pos.column}, std::move(message), "ph=" + std::string(ph), pointer,
+                   std::move(hint));
+}
+
+void ChromeChecker::report_open(std::string_view rule, const Open& o, std::string message, std::string_view kind) {
+  if (reporter_.count_if_full(rule)) return;
+  reporter_.report(rule, {file_, o.line, o.column}, std::move(message), std::string(kind), o.pointer);
+}
+
+bool ChromeChecker::over_cap(size_t size, const char* what, const reader::ChromeEvent& e) {
+  if (size < kMaxOpen) return false;
+  for (const std::string& c : capped_)
+    if (c == what) return true;
+  capped_.push_back(what);
+  reporter_.report(
+      "ct-pairing-capped", {file_, e.pos.line, e.pos.column},
+      std::string("more than ") + std::to_string(kMaxOpen) + " open " + what + ": pairing checks for them stop here");
+  return true;
+}
+
+void ChromeChecker::member(const reader::ChromeMember& m) {
+  if (m.key == "displayTimeUnit" && m.parsed) {
+    std::string_view unit;
+    if (m.value.get_string().get(unit) != simdjson::SUCCESS || (unit != "ms" && unit != "ns"))
+      reporter_.report("ct-display-time-unit", {file_, m.pos.line, m.pos.column},
+                       "displayTimeUnit is " + std::string(m.text) + ", not \"ms\" or \"ns\"", "metadata",
+                       "/displayTimeUnit", "catapult throws on any other value; Perfetto ignores it");
+  }
+  // "traceEvents" that is not an array: the reader's ct-no-trace-events.
+  kineto_->member(m);
+}
+
+// pid and tid; `thread_key` (when given) gets the thread's key for the B/E
+// stacks: per field 'p-'/'t-' when absent, nothing when of a bad type, else
+// 's' or 'i', the id's text and '\x1f'.
+void ChromeChecker::check_pid_tid(const reader::ChromeEvent& e, const EventFields& f, std::string_view ph,
+                                  std::string* thread_key) {
+  for (EventFields::Key k : {EventFields::Pid, EventFields::Tid}) {
+    const char* field = k == EventFields::Pid ? "pid" : "tid";
+    simdjson::dom::element v;
+    if (!f.get(k, v)) {
+      if (thread_key) *thread_key += field[0], *thread_key += '-';
+      continue;
+    }
+    const simdjson::dom::element_type type = v.type();
+    if (type == simdjson::dom::element_type::STRING) {
+      if (!reporter_.count_if_full("ct-string-id")) {
+        report("ct-string-id", e, std::string(field) + " is the string \"" + std::string(std::string_view(v)) + "\"",
+               ph, field, "the spec asks for integers; Perfetto reads a string as a process or thread name");
+      }
+    } else if (type == simdjson::dom::element_type::UINT64) {
+      if (uint64_t(v) == UINT64_MAX)
+        report("ct-tid-max", e, std::string(field) + " is 2^64-1 (an unsigned -1)", ph, field,
+               "PyTorch's profiler tests assert that no event has this id");
+    } else if (type != simdjson::dom::element_type::INT64) {
+      report("ct-field-type", e, std::string(field) + " is neither an integer nor a string", ph, field);
+      continue;
+    }
+    if (!thread_key) continue;
+    FieldId id;
+    read_id(v, id);
+    *thread_key += id.is_string ? 's' : 'i';
+    *thread_key += id.text;
+    *thread_key += '\x1f';
+  }
+}
+
+void ChromeChecker::check_metadata(const reader::ChromeEvent& e, const EventFields& f, std::string_view name) {
+  static constexpr std::string_view kKnown[] = {"process_name", "process_labels",    "process_sort_index",
+                                                "thread_name",  "thread_sort_index", "num_cpus"};
+  bool known = false;
+  for (std::string_view k : kKnown) known |= k == name;
+  if (!known) {
+    report("ct-metadata-name", e, "metadata event \"" + std::string(name) + "\" is not one the importers know", "M",
+           "name", "catapult warns (metadata_parse_error); Perfetto ignores it");
+    return;
+  }
+  simdjson::dom::object args;
+  if (!f.get_object(EventFields::Args, args)) {
+    report("ct-metadata-args", e, "metadata event \"" + std::string(name) + "\" has no args object", "M", "args");
+    return;
+  }
+  if (name.ends_with("_name")) {
+    std::string_view s;
+    if (args["name"].get_string().get(s) != simdjson::SUCCESS)
+      report("ct-metadata-args", e, std::string(name) + " needs a string args.name", "M", "args");
+  } else if (name.ends_with("_sort_index")) {
+    int64_t i;
+    if (args["sort_index"].get_int64().get(i) != simdjson::SUCCESS)
+      report("ct-metadata-args", e, std::string(name) + " needs an integer args.sort_index", "M", "args");
+  } else if (name == "process_labels") {
+    std::string_view s;
+    if (args["labels"].get_string().get(s) != simdjson::SUCCESS)
+      report("ct-metadata-args", e, "process_labels needs a string args.labels", "M", "args");
+  }
+}
+
+void ChromeChecker::duration(const reader::ChromeEvent& e, char ph, const std::string& thread, std::string_view name,
+                             double ts) {
+  Thread& t = threads_[thread];
+  std::string_view phs(&ph, 1);
+  if (ts < t.last_ts)
+    report("ct-be-backwards", e, "B/E timestamps go backwards on this thread", phs, "ts",
+           "catapult: \"Timestamps are moving backward\"");
+  t.last_ts = std::max(t.last_ts, ts);
+  if (ph == 'B') {
+    if (over_cap(t.stack.size(), "B events on one thread", e)) return;
+    t.stack.push_back({std::string(name), ts, e.pos.line, e.pos.column, e.pointer()});
+    return;
+  }
+  if (t.stack.empty()) {
+    report("ct-be-unmatched", e, "E without an open B on its thread", phs, {},
+           "catapult: \"E phase event without a matching B phase event\"");
+    return;
+  }
+  if (!name.empty() && name != t.stack.back().name)
+    report("ct-be-name-mismatch", e,
+           "E \"" + std::string(name) + "\" closes B \"" + t.stack.back().name + "\" (line " +
+               std::to_string(t.stack.back().line) + ")",
+           phs, "name");
+  t.stack.pop_back();
+}
+
+void ChromeChecker::pair_async(const reader::ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
+                               const std::string& id, double ts) {
+  if (ph == 'n') return;
+  std::string key = std::string(cat) + '\x1f' + id;
+  if (ph == 'b') {
+    if (over_cap(async_.size(), "async slices", e)) return;
+    async_[key].push_back({std::string(name), ts, e.pos.line, e.pos.column, e.pointer()});
+    return;
+  }
+  auto it = async_.find(key);
+  if (it != async_.end()) {
+    auto& open = it->second;
+    for (size_t i = open.size(); i-- > 0;) {
+      if (open[i].name == name) {
+        open.erase(open.begin() + static_cast<ptrdiff_t>(i));
+        if (open.empty()) async_.erase(it);
+        return;
+      }
+    }
+  }
+  report("ct-async-unpaired", e,
+         "async end \"" + std::string(name) + "\" (cat \"" + std::string(cat) + "\", id " + id + ") has no open begin",
+         "e", {}, "catapult: async_slice_parse_error");
+}
+
+uint32_t ChromeChecker::intern(std::string_view cat, std::string_view name) {
+  // Flows of one trace share a few labels ("ac2g"): try the last one first.
+  if (last_label_ < labels_.size() && labels_[last_label_].first == cat && labels_[last_label_].second == name)
+    return last_label_;
+  std::pair<std::string, std::string> key{std::string(cat), std::string(name)};
+  auto [it, fresh] = label_ids_.try_emplace(key, static_cast<uint32_t>(labels_.size()));
+  if (fresh) labels_.push_back(std::move(key));
+  last_label_ = it->second;
+  return it->second;
+}
+
+// Event order is not significant (spec/formats.md §1.1): an end written
+// before its start still pairs, so ends wait in flow_ends_ for their start.
+void ChromeChecker::pair_flow(const reader::ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
+                              const std::string& id, double ts) {
+  (void)ts;
+  if (ph == 't') return;  // a step neither opens nor closes a flow
+  flow_key_.assign(cat);
+  flow_key_ += '\x1f';
+  flow_key_ += id;
+  const uint64_t key = std::hash<std::string_view>{}(flow_key_);
+  std::string_view phs(&ph, 1);
+  auto here = [&] { return Flow{e.pos.line, static_cast<uint32_t>(e.pos.column), intern(cat, name), e.index}; };
+  if (ph == 's') {
+    if (Flow* open = flows_.find(key)) {
+      report("ct-flow-duplicate", e,
+             "flow start (cat \"" + std::string(cat) + "\", id " + id + ") while one with that id is open (line " +
+                 std::to_string(open->line) + ")",
+             phs, "id", "Perfetto: flow_duplicate_id");
+      *open = here();
+      return;
+    }
+    if (flow_ends_.erase(key)) return;
+    if (over_cap(flows_.size(), "flows", e)) return;
+    flows_.insert(key, here());
+    return;
+  }
+  if (flows_.erase(key)) return;
+  if (flow_ends_.find(key)) {
+    report("ct-flow-unpaired", e, "a second flow end (cat \"" + std::string(cat) + "\", id " + id + ") for one start",
+           phs, "id", "Kineto reuses an ac2g id for two GPU events");
+    return;
+  }
+  if (over_cap(flow_ends_.size(), "flow ends", e)) return;
+  flow_ends_.insert(key, here());
+}
+
+void ChromeChecker::event(const reader::ChromeEvent& e) {
+  bare_ = e.bare;
+  const simdjson::dom::object o = e.object;
+  if (o.size() == 0) {
+    report("ct-empty-event", e, "an empty event {}", "?", {}, "Perfetto skips it silently; catapult rejects it");
+    return;
+  }
+  std::string_view ph_text;
+  simdjson::dom::element ph_el;
+  const EventFields f = index_event_fields(o);
+  if (!f.get(EventFields::Ph, ph_el)) {
+    report("ct-phase-missing", e, "an event without \"ph\"", "?");
+    return;
+  }
+  if (ph_el.get_string().get(ph_text) != simdjson::SUCCESS || ph_text.size() != 1) {
+    report("ct-phase-unknown", e, "\"ph\" is not a one-character string", "?", "ph");
+    return;
+  }
+  char ph = ph_text[0];
+  if (kPhases.find(ph) == std::string_view::npos) {
+    report("ct-phase-unknown", e, "unknown phase \"" + std::string(ph_text) + "\"", ph_text, "ph",
+           "catapult: Unrecognized event phase; Perfetto ignores the event");
+    return;
+  }
+
+  std::string_view name, cat;
+  simdjson::dom::element v;
+  bool has_name = f.get(EventFields::Name, v);
+  if (has_name && v.get_string().get(name) != simdjson::SUCCESS)
+    report("ct-field-type", e, "\"name\" is not a string", ph_text, "name");
+  else if (!has_name && needs_name(ph))
+    report("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"name\"", ph_text);
+  bool has_cat = f.get(EventFields::Cat, v);
+  if (has_cat && v.get_string().get(cat) != simdjson::SUCCESS)
+    report("ct-field-type", e, "\"cat\" is not a string", ph_text, "cat");
+
+  double ts = 0;
+  bool has_ts = false;
+  if (f.get(EventFields::Ts, v)) {
+    if (read_number(v, ts)) {
+      has_ts = true;
+      if (ts < 0) report("ct-ts-negative", e, "a negative ts", ph_text, "ts", "Perfetto drops the event");
+    } else {
+      report("ct-field-type", e, "\"ts\" is not a number", ph_text, "ts");
+    }
+  } else if (ph != 'M') {
+    report("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"ts\"", ph_text, {},
+           "only metadata (M) events may omit ts");
+  }
+  if (f.get(EventFields::Args, v) && !v.is_object())
+    report("ct-field-type", e, "\"args\" is not an object", ph_text, "args");
+
+  std::string thread;  // B/E only
+  check_pid_tid(e, f, ph_text, ph == 'B' || ph == 'E' ? &thread : nullptr);
+
+  switch (ph) {
+    case 'X': {
+      double dur;
+      if (!f.get(EventFields::Dur, v)) {
+        report("ct-field-missing", e, "an \"X\" event without \"dur\"", ph_text, {}, "Perfetto drops it");
+      } else if (!read_number(v, dur)) {
+        report("ct-field-type", e, "\"dur\" is not a number", ph_text, "dur");
+      } else if (dur < 0) {
+        report("ct-dur-negative", e, "a negative dur", ph_text, "dur", "Perfetto: slice_negative_duration");
+      }
+      break;
+    }
+    case 'B':
+    case 'E':
+      if (has_ts) duration(e, ph, thread, name, ts);
+      break;
+    case 'i':
+    case 'I': {
+      std::string_view scope = "t";
+      if (f.get(EventFields::S, v) &&
+          (v.get_string().get(scope) != simdjson::SUCCESS || (scope != "g" && scope != "p" && scope != "t")))
+        report("ct-instant-scope", e, "instant scope \"s\" is not \"g\", \"p\" or \"t\"", ph_text, "s");
+      break;
+    }
+    case 'C': {
+      simdjson::dom::object args;
+      bool ok = f.get_object(EventFields::Args, args) && args.size() > 0;
+      if (ok)
+        for (auto field : args) ok &= field.value.is_number();
+      if (!ok) report("ct-counter-args", e, "a counter needs args with at least one numeric series", ph_text, "args");
+      break;
+    }
+    case 'M':
+      if (!name.empty()) check_metadata(e, f, name);
+      break;
+    case 'b':
+    case 'n':
+    case 'e':
+    case 's':
+    case 't':
+    case 'f': {
+      std::string id;
+      if (!read_event_id(f, id)) {
+        report("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"id\" or \"id2\"", ph_text);
+        break;
+      }
+      if (!has_cat) report("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"cat\"", ph_text);
+      if (ph == 's' || ph == 't' || ph == 'f') {
+        std::string_view bp;
+        if (f.get(EventFields::Bp, v) && (v.get_string().get(bp) != simdjson::SUCCESS || bp != "e"))
+          report("ct-flow-bp", e, "flow binding point \"bp\" is not \"e\"", ph_text, "bp", "catapult rejects it");
+        pair_flow(e, ph, cat, name, id, ts);
+      } else {
+        pair_async(e, ph, cat, name, id, ts);
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  kineto_->event(e, f, ph, name, cat, ts);
+}
+
+void ChromeChecker::finish(const reader::ChromeReadInfo& info) {
+  if (!info.complete) return;  // pairings of a cut-off trace say nothing more
+  // In file order, so the findings kept per rule do not depend on hashing.
+  struct Left {
+    uint64_t line, column;
+    char kind;  // 'B', 'b', 's', 'f'
+    const Open* open;
+    const Flow* flow;
+  };
+  std::vector<Left> left;
+  for (auto& [key, t] : threads_)
+    for (const Open& o : t.stack) left.push_back({o.line, o.column, 'B', &o, nullptr});
+  for (auto& [key, list] : async_)
+    for (const Open& o : list) left.push_back({o.line, o.column, 'b', &o, nullptr});
+  flows_.for_each([&](uint64_t, const Flow& f) { left.push_back({f.line, f.column, 's', nullptr, &f}); });
+  flow_ends_.for_each([&](uint64_t, const Flow& f) { left.push_back({f.line, f.column, 'f', nullptr, &f}); });
+  std::sort(left.begin(), left.end(),
+            [](const Left& a, const Left& b) { return std::tie(a.line, a.column) < std::tie(b.line, b.column); });
+  for (const Left& l : left) {
+    if (l.kind == 'B') {
+      report_open("ct-be-unmatched", *l.open, "B \"" + l.open->name + "\" is never closed by an E", "ph=B");
+    } else if (l.kind == 'b') {
+      report_open("ct-async-unpaired", *l.open, "async begin \"" + l.open->name + "\" is never ended", "ph=b");
+    } else {
+      if (reporter_.count_if_full("ct-flow-unpaired")) continue;
+      const auto& [cat, name] = labels_[l.flow->label];
+      std::string pointer = (bare_ ? "/" : "/traceEvents/") + std::to_string(l.flow->index) + "/id";
+      std::string message = l.kind == 's' ? "flow start \"" + name + "\" (cat \"" + cat + "\") has no flow end"
+                                          : "flow end \"" + name + "\" (cat \"" + cat + "\") has no flow start";
+      reporter_.report("ct-flow-unpaired", {file_, l.line, l.column}, message, std::string("ph=") + l.kind, pointer);
+    }
+  }
+  kineto_->finish(info);
+}
+
+}  // namespace tc::checks

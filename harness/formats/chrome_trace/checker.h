@@ -1,0 +1,95 @@
+// The Chrome Trace Event Format invariants (spec/formats.md §1.3-1.4), checked
+// event by event in one pass over reader::read_chrome_trace's output.
+//
+// Contract:
+//  - member() for each top-level member, event() for each event in file
+//    order, then finish() once: pairings still open at the end (B without E,
+//    async b without e, flow s without f) are reported there;
+//  - every finding is a catalog rule (ct-*; kt-* for the Kineto extras in
+//    chrome_kineto.h, which this checker drives); severities come from the
+//    profiles, so the checker reports what it sees and never decides;
+//  - pairing ignores event order (the spec makes it insignificant): a flow
+//    end before its start pairs too;
+//  - memory is bounded by the open pairings (per-thread B stacks, open async
+//    slices and flows), each capped at kMaxOpen entries; beyond the cap the
+//    pairing checks stop for that kind (noted once as a warning).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "formats/chrome_trace/fields.h"
+#include "formats/chrome_trace/u64_map.h"
+#include "diag/reporter.h"
+#include "formats/chrome_trace/reader.h"
+
+namespace tc::checks {
+
+class KinetoChecker;
+
+class ChromeChecker {
+ public:
+  static constexpr size_t kMaxOpen = size_t{1} << 17;
+
+  ChromeChecker(diag::Reporter& reporter, std::string file);
+  ~ChromeChecker();
+
+  void member(const reader::ChromeMember& m);
+  void event(const reader::ChromeEvent& e);
+  void finish(const reader::ChromeReadInfo& info);
+
+ private:
+  struct Open {
+    std::string name;
+    double ts = 0;
+    uint64_t line = 0, column = 0;
+    std::string pointer;
+  };
+  struct Thread {
+    std::vector<Open> stack;
+    double last_ts = -1e300;
+  };
+
+  void report(std::string_view rule, const reader::ChromeEvent& e, std::string message, std::string_view ph,
+              std::string_view field = {}, std::string hint = {});
+  void report_open(std::string_view rule, const Open& o, std::string message, std::string_view kind);
+  void check_pid_tid(const reader::ChromeEvent& e, const EventFields& f, std::string_view ph,
+                     std::string* thread_key);
+  void check_metadata(const reader::ChromeEvent& e, const EventFields& f, std::string_view name);
+  void pair_async(const reader::ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
+                  const std::string& id, double ts);
+  void pair_flow(const reader::ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
+                 const std::string& id, double ts);
+  void duration(const reader::ChromeEvent& e, char ph, const std::string& thread, std::string_view name, double ts);
+  bool over_cap(size_t size, const char* what, const reader::ChromeEvent& e);
+
+  diag::Reporter& reporter_;
+  std::string file_;
+  std::unordered_map<std::string, Thread> threads_;
+  std::map<std::string, std::vector<Open>> async_;  // cat \x1f id -> open b's
+  // Flows are the one pairing that grows with the file (Kineto leaves ac2g
+  // flows unpaired), so they are kept compact: keyed by a 64-bit hash of
+  // (cat, id), with the (cat, name) label interned.
+  struct Flow {
+    uint64_t line = 0;
+    uint32_t column = 0;
+    uint32_t label = 0;
+    uint64_t index = 0;
+  };
+  uint32_t intern(std::string_view cat, std::string_view name);
+  U64Map<Flow> flows_;                                       // open s
+  U64Map<Flow> flow_ends_;                                   // f seen before its s
+  std::string flow_key_;                                     // scratch: cat \x1f id, hashed
+  uint32_t last_label_ = UINT32_MAX;                         // the label intern() found last
+  std::vector<std::pair<std::string, std::string>> labels_;  // (cat, name)
+  std::map<std::pair<std::string, std::string>, uint32_t, std::less<>> label_ids_;
+  bool bare_ = false;
+  std::vector<std::string> capped_;
+  std::unique_ptr<KinetoChecker> kineto_;
+};
+
+}  // namespace tc::checks

@@ -1,0 +1,260 @@
+#include "formats/chrome_trace/checker.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "diag/exit_code.h"
+#include "diag/profile.h"
+#include "diag/reporter.h"
+#include "formats/registry/registry.h"
+#include "formats/registry/registry.h"
+
+namespace tc::checks {
+namespace {
+namespace fs = std::filesystem;
+
+class ChromeChecks : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("tc_chrome_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Checks `text` as a Chrome trace file; returns the exit status of check().
+  int check(const std::string& text, const std::string& name = "t.json") {
+    path_ = (dir_ / name).string();
+    std::ofstream(path_, std::ios::binary) << text;
+    reporter_ = diag::Reporter();
+    std::string io_error;
+    format::CheckRequest request;
+    request.path = path_;
+    request.reporter = &reporter_;
+    return format::find_format("chrome_trace")->check(request, io_error);
+  }
+  // An object-form trace around `events` (comma-separated JSON objects).
+  int check_events(const std::string& events) { return check("{\"traceEvents\": [\n" + events + "\n]}"); }
+  uint64_t count(std::string_view rule) const { return reporter_.count(rule); }
+  uint64_t total() const {
+    uint64_t n = 0;
+    for (const auto& [rule, c] : reporter_.counts()) n += c;
+    return n;
+  }
+  const diag::Diagnostic* find(std::string_view rule) const {
+    for (const auto& d : reporter_.kept())
+      if (d.rule == rule) return &d;
+    return nullptr;
+  }
+  std::string all() const {
+    std::string s;
+    for (const auto& d : reporter_.kept()) s += diag::format_text(d) + "\n";
+    return s;
+  }
+
+  fs::path dir_;
+  std::string path_;
+  diag::Reporter reporter_;
+};
+
+constexpr const char* kClean =
+    R"({"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 7, "tid": 7, "ts": 10.5, "dur": 3, "args": {"External id": 1}},
+{"ph": "B", "name": "step", "pid": 7, "tid": 8, "ts": 1},
+{"ph": "E", "name": "step", "pid": 7, "tid": 8, "ts": 2},
+{"ph": "i", "s": "g", "name": "mark", "pid": 7, "tid": 7, "ts": 11},
+{"ph": "s", "cat": "fwdbwd", "name": "fwdbwd", "id": 3, "pid": 7, "tid": 7, "ts": 11},
+{"ph": "f", "cat": "fwdbwd", "name": "fwdbwd", "id": 3, "pid": 7, "tid": 8, "ts": 12, "bp": "e"},
+{"ph": "b", "cat": "a", "name": "req", "id": "0x1", "pid": 7, "tid": 7, "ts": 1},
+{"ph": "e", "cat": "a", "name": "req", "id": "0x1", "pid": 7, "tid": 7, "ts": 5},
+{"ph": "C", "name": "mem", "pid": 7, "tid": 7, "ts": 5, "args": {"bytes": 12}},
+{"ph": "M", "name": "thread_name", "pid": 7, "tid": 7, "args": {"name": "main"}},
+{"ph": "M", "name": "process_sort_index", "pid": 7, "tid": 0, "args": {"sort_index": 3}})";
+
+TEST_F(ChromeChecks, CleanTraceHasNoFindings) {
+  EXPECT_EQ(check_events(kClean), kExitOk);
+  EXPECT_EQ(total(), 0u) << all();
+}
+
+struct Defect {
+  const char* event;
+  const char* rule;
+};
+
+TEST_F(ChromeChecks, EachDefectHasItsRule) {
+  const Defect defects[] = {
+      {R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": 1})", "ct-field-missing"},
+      {R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": 1, "dur": -2})", "ct-dur-negative"},
+      {R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": "x", "dur": 2})", "ct-field-type"},
+      {R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "dur": 2})", "ct-field-missing"},
+      {R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": -1, "dur": 2})", "ct-ts-negative"},
+      {R"({"ph": "E", "pid": 1, "tid": 1, "ts": 1})", "ct-be-unmatched"},
+      {R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 1})", "ct-be-unmatched"},
+      {R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 1}, {"ph": "E", "name": "b", "pid": 1, "tid": 1, "ts": 2})",
+       "ct-be-name-mismatch"},
+      {R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 5}, {"ph": "E", "pid": 1, "tid": 1, "ts": 2})",
+       "ct-be-backwards"},
+      {R"({"ph": "i", "s": "x", "name": "a", "pid": 1, "tid": 1, "ts": 1})", "ct-instant-scope"},
+      {R"({"ph": "b", "cat": "c", "name": "a", "id": 1, "pid": 1, "tid": 1, "ts": 1})", "ct-async-unpaired"},
+      {R"({"ph": "e", "cat": "c", "name": "a", "id": 1, "pid": 1, "tid": 1, "ts": 1})", "ct-async-unpaired"},
+      {R"({"ph": "b", "name": "a", "id": 1, "pid": 1, "tid": 1, "ts": 1}, {"ph": "e", "name": "a", "id": 1, "pid": 1, "tid": 1, "ts": 1})",
+       "ct-field-missing"},
+      {R"({"ph": "s", "cat": "ac2g", "name": "ac2g", "id": 4, "pid": 1, "tid": 1, "ts": 1})", "ct-flow-unpaired"},
+      {R"({"ph": "f", "cat": "ac2g", "name": "ac2g", "id": 4, "pid": 1, "tid": 1, "ts": 1, "bp": "e"})",
+       "ct-flow-unpaired"},
+      {R"({"ph": "s", "cat": "c", "name": "x", "id": 4, "pid": 1, "tid": 1, "ts": 1}, {"ph": "s", "cat": "c", "name": "x", "id": 4, "pid": 1, "tid": 1, "ts": 2}, {"ph": "f", "cat": "c", "name": "x", "id": 4, "pid": 1, "tid": 1, "ts": 3})",
+       "ct-flow-duplicate"},
+      {R"({"ph": "s", "cat": "c", "name": "x", "pid": 1, "tid": 1, "ts": 1})", "ct-field-missing"},
+      {R"({"ph": "s", "cat": "c", "name": "x", "id": 4, "pid": 1, "tid": 1, "ts": 1}, {"ph": "f", "cat": "c", "name": "x", "id": 4, "pid": 1, "tid": 1, "ts": 3, "bp": "x"})",
+       "ct-flow-bp"},
+      {R"({"ph": "M", "name": "thread_colour", "pid": 1, "tid": 1, "args": {}})", "ct-metadata-name"},
+      {R"({"ph": "M", "name": "thread_name", "pid": 1, "tid": 1, "args": {"name": 3}})", "ct-metadata-args"},
+      {R"({"ph": "M", "name": "thread_sort_index", "pid": 1, "tid": 1, "args": {"sort_index": "a"}})",
+       "ct-metadata-args"},
+      {R"({"ph": "C", "name": "c", "pid": 1, "tid": 1, "ts": 1, "args": {"v": "high"}})", "ct-counter-args"},
+      {R"({"ph": "C", "name": "c", "pid": 1, "tid": 1, "ts": 1})", "ct-counter-args"},
+      {R"({"ph": "X", "name": "a", "pid": 1, "tid": 18446744073709551615, "ts": 1, "dur": 1})", "ct-tid-max"},
+      {R"({"ph": "X", "name": "a", "pid": "Spans", "tid": 1, "ts": 1, "dur": 1})", "ct-string-id"},
+      {R"({"ph": "X", "name": "a", "pid": [1], "tid": 1, "ts": 1, "dur": 1})", "ct-field-type"},
+      {R"({"ph": "Q", "name": "a", "pid": 1, "tid": 1, "ts": 1})", "ct-phase-unknown"},
+      {R"({"name": "a", "pid": 1, "tid": 1, "ts": 1})", "ct-phase-missing"},
+      {R"({})", "ct-empty-event"},
+      {R"(3)", "ct-event-not-object"},
+      {R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": 1, "dur": 1, "args": 2})", "ct-field-type"},
+  };
+  for (const Defect& d : defects) {
+    check_events(d.event);
+    EXPECT_GE(count(d.rule), 1u) << d.event << "\n" << all();
+  }
+}
+
+TEST_F(ChromeChecks, FindingsPointAtTheEventAndField) {
+  check_events(std::string(kClean) +
+               ",\n{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": -5}");
+  const diag::Diagnostic* d = find("ct-dur-negative");
+  ASSERT_NE(d, nullptr) << all();
+  EXPECT_EQ(d->location.line, 13u);
+  EXPECT_EQ(d->location.column, 55u);
+  EXPECT_EQ(d->pointer, "/traceEvents/11/dur");
+  EXPECT_EQ(d->record_kind, "ph=X");
+}
+
+TEST_F(ChromeChecks, InvalidEventJsonIsLocatedAndLaterEventsStillChecked) {
+  check_events("{\"ph\": \"X\", \"name\": \"a\" \"pid\": 1},\n{\"ph\": \"X\", \"name\": \"b\", \"ts\": 1}");
+  const diag::Diagnostic* d = find("json-syntax");
+  ASSERT_NE(d, nullptr) << all();
+  EXPECT_EQ(d->location.line, 2u);
+  EXPECT_EQ(d->location.column, 26u);        // inside the unexpected "pid" token
+  EXPECT_EQ(count("ct-field-missing"), 1u);  // the second event's missing dur
+}
+
+TEST_F(ChromeChecks, ContainerFindings) {
+  check("[{\"ph\": \"i\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1},\n");
+  EXPECT_EQ(count("ct-bare-array"), 1u);
+  EXPECT_EQ(count("ct-unterminated"), 1u);
+  EXPECT_EQ(count("ct-trailing-comma"), 1u);
+  check("{\"traceEvents\": [{\"ph\": \"i\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1}");
+  EXPECT_EQ(count("ct-truncated"), 1u);
+  check("{\"otherData\": {}}");
+  EXPECT_EQ(count("ct-no-trace-events"), 1u);
+  check("{\"traceEvents\": [], \"displayTimeUnit\": \"s\"}");
+  EXPECT_EQ(count("ct-display-time-unit"), 1u);
+  check("{\"traceEvents\": []]");
+  EXPECT_EQ(count("ct-structure"), 1u);
+  check("{\"traceEvents\": [{\"ph\": \"X\", \"ts\": NaN}]}");
+  EXPECT_EQ(count("json-non-finite"), 1u);
+}
+
+// JSON findings of the reader point at the offending byte, not the event.
+TEST_F(ChromeChecks, JsonFindingsAreLocatedAtTheByte) {
+  auto at = [&](std::string_view rule) {
+    const diag::Diagnostic* d = find(rule);
+    return d ? std::to_string(d->location.line) + ":" + std::to_string(d->location.column) + " " + d->pointer : all();
+  };
+  check("{\"traceEvents\": [\r\n{\"ph\": \"i\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1}]}");
+  EXPECT_EQ(at("input-crlf"), "1:18 ");
+  check("{\"traceEvents\": [{\"ph\": \"i\", \"name\": \"a\", \"name\": \"b\", \"pid\": 1, \"tid\": 1, \"ts\": 1}]}");
+  EXPECT_EQ(at("json-duplicate-key"), "1:43 /traceEvents/0/name");
+  check("{\"traceEvents\": [{\"ph\": \"X\", \"ts\": NaN}]}");
+  EXPECT_EQ(at("json-non-finite"), "1:36 /traceEvents/0/ts");
+  check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"\xff\"}]}");
+  EXPECT_EQ(at("input-invalid-utf8"), "1:39 /traceEvents/0");
+  check("{\"traceEvents\": 5}");
+  EXPECT_EQ(at("ct-no-trace-events"), "1:17 /traceEvents");
+  EXPECT_EQ(count("ct-no-trace-events"), 1u);
+}
+
+TEST_F(ChromeChecks, ProfilesDisagreeOnABareArray) {
+  check("[{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 1}]");
+  EXPECT_FALSE(diag::resolve(reporter_, *format::catalog().find_profile("perfetto")).failed(false));
+  EXPECT_FALSE(diag::resolve(reporter_, *format::catalog().find_profile("chrome")).failed(false));
+  EXPECT_TRUE(diag::resolve(reporter_, *format::catalog().find_profile("hta")).failed(false));
+  EXPECT_FALSE(diag::resolve(reporter_, format::catalog().default_profile()).failed(false));
+  EXPECT_EQ(diag::resolve(reporter_, format::catalog().default_profile()).warnings, 1u);
+}
+
+TEST_F(ChromeChecks, KinetoExtras) {
+  std::string cpu =
+      R"({"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 1, "dur": 5, "args": {"External id": 10, "Record function id": 4}})";
+  check_events(
+      cpu +
+      R"(, {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": 2, "dur": 1, "args": {"External id": 10}})");
+  EXPECT_EQ(count("kt-external-id"), 0u) << all();
+  check_events(
+      cpu +
+      R"(, {"ph": "X", "cat": "kernel", "name": "k", "pid": 0, "tid": 7, "ts": 2, "dur": 1, "args": {"External id": 11}})");
+  EXPECT_EQ(count("kt-external-id"), 1u) << all();
+  check_events(
+      R"({"ph": "X", "cat": "cpu_op", "name": "a", "pid": 1, "tid": 1, "ts": 1, "dur": 5, "args": {"Record function id": "x"}})");
+  EXPECT_EQ(count("kt-record-function-id"), 1u);
+  std::string step = R"({"ph": "X", "cat": "user_annotation", "pid": 1, "tid": 1, "dur": 1, )";
+  check_events(step + R"("name": "ProfilerStep#3", "ts": 1}, )" + step + R"("name": "ProfilerStep#5", "ts": 2})");
+  EXPECT_EQ(count("kt-profiler-step"), 1u);
+  check_events(step + R"("name": "ProfilerStep#4", "ts": 2}, )" + step + R"("name": "ProfilerStep#3", "ts": 1})");
+  EXPECT_EQ(count("kt-profiler-step"), 0u) << all();
+  check(
+      R"({"schemaVersion": 1, "distributedInfo": {"backend": "gloo"}, "deviceProperties": {"id": 0}, "traceEvents": []})");
+  EXPECT_EQ(count("kt-distributed-info"), 1u);
+  EXPECT_EQ(count("kt-device-properties"), 1u);
+  check(
+      R"({"traceEvents": [{"ph": "X", "cat": "cpu_op", "name": "record_param_comms", "pid": 1, "tid": 1, "ts": 1, "dur": 1}]})");
+  EXPECT_EQ(count("kt-distributed-info"), 1u);
+  check(R"({"schemaVersion": 1, "traceEvents": [{"ph": "i", "name": "a", "pid": 1, "tid": 1, "ts": 1.5}]})");
+  EXPECT_EQ(count("kt-base-time"), 1u);
+}
+
+TEST_F(ChromeChecks, GzipAndUnreadableInputs) {
+  check_events(kClean);
+  std::string plain = path_;
+  std::string gz = (dir_ / "t.json.gz").string();
+  ASSERT_EQ(std::system(("gzip -c '" + plain + "' > '" + gz + "'").c_str()), 0);
+  reporter_ = diag::Reporter();
+  format::CheckRequest request;
+  request.path = gz;
+  request.reporter = &reporter_;
+  std::string io_error;
+  EXPECT_EQ(format::find_format("chrome_trace")->check(request, io_error), kExitOk);
+  EXPECT_EQ(total(), 0u) << all();
+  request.path = (dir_ / "missing.json").string();
+  EXPECT_EQ(format::find_format("chrome_trace")->check(request, io_error), kExitIo);
+  EXPECT_FALSE(io_error.empty());
+}
+
+TEST_F(ChromeChecks, DetectedByContent) {
+  std::string why;
+  check_events(kClean);
+  const format::Format* f = format::detect_format(path_, why);
+  ASSERT_NE(f, nullptr) << why;
+  EXPECT_EQ(f->id, "chrome_trace");
+  check("  [ {\"ph\": \"X\"}]", "bare.trace");
+  f = format::detect_format(path_, why);
+  ASSERT_NE(f, nullptr) << why;
+  EXPECT_EQ(f->id, "chrome_trace");
+  check("{\"hello\": 1}", "other.json");
+  EXPECT_EQ(format::detect_format(path_, why), nullptr);
+}
+
+}  // namespace
+}  // namespace tc::checks

@@ -1,0 +1,67 @@
+// Kineto's extras on top of the Chrome format (spec/formats.md §2): the
+// top-level deviceProperties and distributedInfo, "External id" links from
+// GPU-side events (kernels, memcpys, runtime calls, GPU annotations) back to
+// a cpu_op or user_annotation, "Record function id" types, the
+// ProfilerStep#N sequence, and baseTimeNanoseconds for relative timestamps.
+//
+// Contract: driven by ChromeChecker (member, event, finish); every finding is
+// a kt-* rule and a warning by default (HTA and Chakra read such traces, but
+// join or label them wrongly). Memory: CPU-side External ids (small dense
+// integers in Kineto) are one bit each below kDenseIds, 8 bytes otherwise;
+// a GPU-side event is stored only while its id is not yet seen on the CPU
+// side (24 bytes); each list is capped at kMaxIds (checks stop beyond).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "formats/chrome_trace/fields.h"
+#include "diag/reporter.h"
+#include "formats/chrome_trace/reader.h"
+
+namespace tc::checks {
+
+class KinetoChecker {
+ public:
+  static constexpr size_t kMaxIds = size_t{1} << 17;
+
+  KinetoChecker(diag::Reporter& reporter, std::string file) : reporter_(reporter), file_(std::move(file)) {}
+
+  void member(const reader::ChromeMember& m);
+  // `f`: e's members, indexed by ChromeChecker.
+  void event(const reader::ChromeEvent& e, const EventFields& f, char ph, std::string_view name, std::string_view cat,
+             double ts);
+  void finish(const reader::ChromeReadInfo& info);
+
+ private:
+  struct Ref {  // 24 bytes: one per GPU-side event
+    int64_t id;
+    uint32_t line, column;  // saturated at 2^32-1
+    uint64_t index;
+  };
+  struct Step {
+    double ts;
+    int64_t n;
+    uint64_t line, column;
+    uint64_t index;
+  };
+  void report(std::string_view rule, uint64_t line, uint64_t column, std::string message, std::string pointer,
+              std::string hint = {});
+
+  diag::Reporter& reporter_;
+  std::string file_;
+  bool kineto_ = false;  // schemaVersion seen: a Kineto export
+  bool device_properties_ = false, distributed_info_ = false, base_time_ = false;
+  bool gpu_activity_ = false, collectives_ = false, fractional_ts_ = false;
+  uint64_t first_gpu_line_ = 1, first_gpu_column_ = 1, first_collective_line_ = 1, first_collective_column_ = 1;
+  static constexpr int64_t kDenseIds = int64_t{1} << 27;  // a 16 MiB bitmap at most
+  bool cpu_id_seen(int64_t id, bool sorted) const;
+  std::vector<bool> cpu_dense_;      // bit per id in [0, kDenseIds)
+  std::vector<int64_t> cpu_sparse_;  // the others
+  std::vector<Ref> gpu_refs_;        // not yet resolved
+  std::vector<Step> steps_;
+};
+
+}  // namespace tc::checks

@@ -1,0 +1,280 @@
+#include "formats/chrome_trace/reader.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "diag/exit_code.h"
+#include "io/input_source.h"
+#include "io/utf8.h"
+#include "json/parse.h"
+#include "json/text.h"
+
+namespace tc::reader {
+
+std::string ChromeEvent::pointer() const { return (bare ? "/" : "/traceEvents/") + std::to_string(index); }
+
+namespace {
+
+diag::Location loc(const std::string& file, const io::JsonPosition& p) { return {file, p.line, p.column}; }
+
+// Passes a source through unchanged and notes where its first CRLF line end
+// is (the line and column of the '\r'), for input-crlf. In JSON a CR can only
+// stand as whitespace (a raw one inside a string is a syntax error anyway).
+// Counts newlines until the first CRLF, then only passes bytes on.
+class CrlfScan : public io::InputSource {
+ public:
+  explicit CrlfScan(io::InputSource& in) : in_(in) { name_ = in.name(); }
+
+  ptrdiff_t read(char* buf, size_t n) override {
+    ptrdiff_t k = in_.read(buf, n);
+    if (k < 0) error_ = in_.error(), data_error_ = in_.data_error();
+    if (k > 0 && !found_) scan(buf, static_cast<size_t>(k));
+    return k;
+  }
+  bool found() const { return found_; }
+  const io::JsonPosition& first() const { return first_; }
+
+ private:
+  void scan(const char* p, size_t n) {
+    if (pending_cr_ && p[0] == '\n') {
+      found_ = true;
+      return;
+    }
+    pending_cr_ = false;
+    for (size_t i = 0; i < n;) {
+      const void* hit = std::memchr(p + i, '\r', n - i);
+      size_t cr = hit ? static_cast<size_t>(static_cast<const char*>(hit) - p) : n;
+      advance(p + i, cr - i);
+      if (cr == n) break;
+      first_ = {line_, column_, offset_};
+      if (cr + 1 == n) {
+        pending_cr_ = true;  // decided by the next read
+      } else if (p[cr + 1] == '\n') {
+        found_ = true;
+        return;
+      }
+      advance(p + cr, 1);
+      i = cr + 1;
+    }
+  }
+  // Moves the line/column past `n` bytes.
+  void advance(const char* p, size_t n) {
+    const char* end = p + n;
+    for (const char* q = p; q < end && (q = static_cast<const char*>(std::memchr(q, '\n', end - q))); ++q) {
+      ++line_;
+      last_nl_ = offset_ + static_cast<uint64_t>(q - p);
+      nl_seen_ = true;
+    }
+    offset_ += n;
+    column_ = nl_seen_ ? offset_ - last_nl_ : offset_ + 1;
+  }
+
+  io::InputSource& in_;
+  bool found_ = false;
+  bool pending_cr_ = false;
+  io::JsonPosition first_;
+  uint64_t line_ = 1, column_ = 1, offset_ = 0, last_nl_ = 0;
+  bool nl_seen_ = false;
+};
+
+}  // namespace
+
+int read_chrome_trace(const std::string& path, const ChromeReadOptions& options, diag::Reporter& reporter,
+                      const std::function<void(const ChromeEvent&)>& on_event,
+                      const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
+                      std::string* io_error) {
+  std::string open_error;
+  std::unique_ptr<io::InputSource> in = io::open_input(path, &open_error);
+  if (!in) {
+    if (io_error) *io_error = open_error;
+    return kExitIo;
+  }
+  const std::string file = path == "-" ? in->name() : path;
+  return read_chrome_trace(*in, file, options, reporter, on_event, on_member, info, io_error);
+}
+
+int read_chrome_trace(io::InputSource& source, const std::string& file, const ChromeReadOptions& options,
+                      diag::Reporter& reporter, const std::function<void(const ChromeEvent&)>& on_event,
+                      const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
+                      std::string* io_error) {
+  CrlfScan scan(source);
+  simdjson::dom::parser event_parser;
+  simdjson::dom::parser member_parser;
+  std::unique_ptr<json::Parser> slow;  // only to locate an error
+  std::vector<std::string_view> keys;  // scratch of has_duplicate_keys
+  bool array_key_seen = false;         // "traceEvents" was a member (not an array)
+
+  // A text simdjson rejected: what Python's dialect accepts is a warning at
+  // the quirk, what it does not, an error at the offending byte.
+  auto locate_error = [&](std::string_view text, io::JsonPosition start, const std::string& pointer, const char* what,
+                          const char* kind) {
+    if (!slow) slow = std::make_unique<json::Parser>();
+    json::ParseResult parsed = slow->parse(text, true);
+    if (parsed.ok) {
+      // Python's dialect parses it; simdjson (and strict consumers) do not.
+      const char* rule = "json-non-finite";
+      std::string what_wrong = "NaN or Infinity, which is not JSON";
+      size_t at = 0;
+      std::string where = pointer;
+      for (const JsonTextFinding& f : find_json_quirks(text, 16)) {
+        using K = JsonTextFinding::Kind;
+        if (f.kind == K::DuplicateKey) continue;
+        at = f.offset;
+        where = pointer + f.pointer;
+        if (f.kind == K::LoneSurrogate)
+          rule = "json-lone-surrogate", what_wrong = "a lone surrogate escape " + f.detail + " (\\uD800-\\uDFFF without its pair)";
+        else if (f.kind == K::OutOfRange)
+          rule = "json-number-range", what_wrong = "a number out of double range: " + f.detail;
+        else
+          what_wrong = f.detail + ", which is not JSON";
+        break;
+      }
+      reporter.report(rule, loc(file, position_in(text, start, at)),
+                      std::string(what) + " holds " + what_wrong + " (not checked further)", kind, where,
+                      "strict JSON parsers (Perfetto, JSON.parse, simdjson) reject it");
+      return;
+    }
+    json::ParseError err = parsed.error;
+    size_t bad = io::first_invalid_utf8(text);
+    if (bad < text.size() && bad <= err.offset) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(text[bad])));
+      reporter.report("input-invalid-utf8", loc(file, position_in(text, start, bad)),
+                      std::string(what) + " holds a byte that is not UTF-8 (" + hex + ")", kind, pointer,
+                      "JSON text is UTF-8: every consumer rejects the event");
+      return;
+    }
+    reporter.report("json-syntax", loc(file, position_in(text, start, err.offset)),
+                    std::string(what) + " is not valid JSON: " + err.message, kind, pointer);
+  };
+
+  // Repeated keys in an event that parsed: a warning per key, at the key.
+  auto report_duplicates = [&](std::string_view text, io::JsonPosition start, const std::string& pointer,
+                               const char* kind) {
+    for (const JsonTextFinding& f : find_json_quirks(text, 16)) {
+      if (f.kind != JsonTextFinding::Kind::DuplicateKey) continue;
+      reporter.report("json-duplicate-key", loc(file, position_in(text, start, f.offset)),
+                      "key \"" + f.detail + "\" appears more than once", kind, pointer + f.pointer,
+                      "consumers disagree on the value: Python and JSON.parse keep the last, tracecheck's checks "
+                      "read the first");
+    }
+  };
+
+  io::JsonStreamOptions so;
+  so.array_key = "traceEvents";
+  so.chunk = options.chunk;
+  so.max_element = options.max_event;
+  so.max_member = options.max_member;
+  io::JsonStreamResult result = io::stream_json_array(
+      scan, so,
+      [&](std::span<const io::JsonElement> batch) {
+        for (const io::JsonElement& el : batch) {
+          ChromeEvent ev;
+          ev.text = el.text;
+          ev.pos = el.pos;
+          ev.index = el.index;
+          ev.file = &file;
+          ev.bare = el.container == io::JsonContainer::BareArray;
+          simdjson::dom::element value;
+          if (event_parser.parse(el.text.data(), el.text.size(), false).get(value) != simdjson::SUCCESS) {
+            locate_error(el.text, el.pos, ev.pointer(), ("event " + std::to_string(el.index)).c_str(), "event");
+            continue;
+          }
+          ev.value = value;
+          if (has_duplicate_keys(value, keys)) report_duplicates(el.text, el.pos, ev.pointer(), "event");
+          if (value.get_object().get(ev.object) != simdjson::SUCCESS) {
+            reporter.report("ct-event-not-object", loc(file, el.pos),
+                            "event " + std::to_string(el.index) + " is not a JSON object", "event", ev.pointer());
+            continue;
+          }
+          if (on_event) on_event(ev);
+        }
+        return true;
+      },
+      [&](const io::JsonMember& m) {
+        ChromeMember cm;
+        cm.key = m.key;
+        cm.text = m.text;
+        cm.pos = m.pos;
+        if (m.key == so.array_key) {
+          array_key_seen = true;
+          reporter.report("ct-no-trace-events", loc(file, m.pos), "\"" + m.key + "\" is not an array", "metadata",
+                          "/" + m.key, "every consumer needs the events in an array under \"traceEvents\"");
+        }
+        if (!m.truncated) {
+          simdjson::padded_string padded(m.text);
+          if (member_parser.parse(padded).get(cm.value) == simdjson::SUCCESS) {
+            cm.parsed = true;
+            if (has_duplicate_keys(cm.value, keys)) report_duplicates(m.text, m.pos, "/" + m.key, "metadata");
+          } else {
+            std::string pointer = "/";
+            pointer += m.key;
+            locate_error(m.text, m.pos, pointer, ("top-level member \"" + m.key + "\"").c_str(), "metadata");
+          }
+          if (on_member) on_member(cm);  // inside the lifetime of `padded`
+          return;
+        }
+        if (on_member) on_member(cm);
+      });
+
+  ChromeReadInfo local;
+  ChromeReadInfo& ri = info ? *info : local;
+  ri.container = result.container;
+  ri.array_found = result.array_found;
+  ri.terminated = result.terminated;
+  ri.events = result.elements;
+  ri.bytes = result.bytes;
+  ri.complete = result.ok();
+
+  using K = io::JsonStreamErrorKind;
+  const io::JsonStreamError& e = result.error;
+  switch (e.kind) {
+    case K::None:
+      break;
+    case K::Io:
+      if (!scan.data_error()) {
+        if (io_error) *io_error = file + ": " + e.message;
+        return kExitIo;
+      }
+      reporter.report("ct-truncated", loc(file, e.pos), "the gzip stream is corrupt or cut short: " + scan.error());
+      break;
+    case K::NotContainer:
+      reporter.report("input-format", loc(file, e.pos), "not a Chrome trace: " + e.message);
+      break;
+    case K::Truncated:
+      reporter.report("ct-truncated", loc(file, e.pos), e.message, {}, {},
+                      "the writer stopped early (a crash or a full disk?)");
+      break;
+    case K::ElementTooLong:
+      reporter.report("ct-event-too-long", loc(file, e.pos), e.message + " (not checked)");
+      break;
+    case K::Syntax:
+    case K::TooDeep:
+    case K::TrailingData:
+      reporter.report("ct-structure", loc(file, e.pos), e.message);
+      break;
+  }
+  if (result.bom) reporter.report("input-bom", {file, 1, 1}, "the file starts with a UTF-8 byte order mark");
+  if (result.container == io::JsonContainer::BareArray) {
+    reporter.report("ct-bare-array", {file, 1, 1}, "the trace is a bare JSON array, not an object with \"traceEvents\"",
+                    {}, {}, "HTA and Chakra read only the object form: write {\"traceEvents\": [...]}");
+    if (!result.terminated && e.kind == K::None)
+      reporter.report("ct-unterminated", diag::Location{file, 1, 1},
+                      "the event array is not closed by ']' (legal for a Chrome trace)");
+  }
+  if (result.trailing_comma)
+    reporter.report("ct-trailing-comma", loc(file, result.trailing_comma_pos),
+                    "a comma after the last event (not JSON; Perfetto and chrome://tracing accept it)");
+  if (scan.found())
+    reporter.report("input-crlf", loc(file, scan.first()), "lines end with CRLF (first here)", {}, {},
+                    "JSON reads CRLF as whitespace; Kineto and chrome://tracing write LF, so a tool rewrote the file");
+  if (result.container == io::JsonContainer::Object && !result.array_found && !array_key_seen && e.kind == K::None)
+    reporter.report("ct-no-trace-events", {file, 1, 1}, "the object has no \"traceEvents\" array", {}, {},
+                    "every consumer needs the events under \"traceEvents\"");
+  return kExitOk;
+}
+
+}  // namespace tc::reader

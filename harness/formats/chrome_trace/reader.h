@@ -1,0 +1,97 @@
+// Streaming reader for Chrome trace JSON (the Trace Event Format: object
+// form {"traceEvents": [...], ...} or bare-array form [...], plain or .gz,
+// "-" for stdin), Kineto's exports included.
+//
+// Contract:
+//  - one pass, memory bounded by io::stream_json_array (chunk + largest
+//    event), never a DOM of the file: each event is parsed on its own with
+//    simdjson and handed to on_event, then forgotten;
+//  - the reader reports what concerns the container and the JSON itself
+//    (input-format, input-bom, input-crlf, input-invalid-utf8, json-syntax,
+//    json-non-finite, json-number-range, json-lone-surrogate,
+//    json-duplicate-key, ct-structure, ct-truncated, ct-event-too-long,
+//    ct-bare-array, ct-unterminated, ct-trailing-comma, ct-no-trace-events,
+//    ct-event-not-object); everything about the meaning of events is the
+//    checkers' (checks/chrome_*.h);
+//  - a JSON finding is located at the offending byte (the invalid UTF-8
+//    byte, the NaN, the lone surrogate, the repeated key), with the JSON
+//    pointer of the event or member; an event simdjson rejects (NaN, a
+//    number beyond double range, a lone surrogate, invalid JSON) is not
+//    handed on; an event with a repeated key is (its first value is read);
+//  - "traceEvents" that is not an array is ct-no-trace-events at its value;
+//    an object without it, ct-no-trace-events at 1:1;
+//  - on_event sees every event that parsed and is an object, in file order;
+//    the element stays valid only during the call (copy what you keep). It
+//    is the per-event hook for any later pass (schemas): the raw text and
+//    its position come with the parsed value;
+//  - on_member sees every other top-level member of the object form (Kineto's
+//    schemaVersion, deviceProperties, distributedInfo, traceName,
+//    displayTimeUnit, baseTimeNanoseconds, add_metadata keys, ...), parsed
+//    when its text is within the member cap (value null otherwise);
+//  - returns kExitOk, or kExitIo with io_error set when the input cannot be
+//    opened or read (a corrupt .gz is malformed input: a finding, not I/O).
+#pragma once
+
+#include <simdjson.h>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "diag/reporter.h"
+#include "io/input_source.h"
+#include "json/array_stream.h"
+
+namespace tc::reader {
+
+struct ChromeEvent {
+  simdjson::dom::element value;  // the parsed event (always an object)
+  simdjson::dom::object object;  // the same, as an object
+  std::string_view text;         // the element as written
+  io::JsonPosition pos;
+  uint64_t index = 0;  // position in the traceEvents array
+  const std::string* file = nullptr;
+  std::string pointer() const;  // "/traceEvents/<index>" or "/<index>" (bare array)
+  bool bare = false;
+};
+
+struct ChromeMember {
+  std::string key;
+  std::string_view text;  // raw JSON (possibly cut at the cap)
+  bool parsed = false;    // value is valid
+  simdjson::dom::element value;
+  io::JsonPosition pos;
+};
+
+struct ChromeReadInfo {
+  io::JsonContainer container = io::JsonContainer::None;
+  bool array_found = false;
+  bool terminated = false;
+  uint64_t events = 0;    // elements seen (objects or not)
+  uint64_t bytes = 0;     // decompressed bytes read
+  bool complete = false;  // the whole input was read without a structural error
+};
+
+struct ChromeReadOptions {
+  size_t chunk = size_t{1} << 20;
+  size_t max_event = size_t{64} << 20;
+  size_t max_member = size_t{1} << 20;
+};
+
+int read_chrome_trace(const std::string& path, const ChromeReadOptions& options, diag::Reporter& reporter,
+                      const std::function<void(const ChromeEvent&)>& on_event,
+                      const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
+                      std::string* io_error);
+
+// The same over an open source (decompressed already: wrap a raw gzip stream
+// with io::make_gzip_source), named `file` in the findings. For in-memory
+// input (tests, fuzzing).
+int read_chrome_trace(io::InputSource& in, const std::string& file, const ChromeReadOptions& options,
+                      diag::Reporter& reporter, const std::function<void(const ChromeEvent&)>& on_event,
+                      const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
+                      std::string* io_error);
+
+using io::position_in;
+
+}  // namespace tc::reader

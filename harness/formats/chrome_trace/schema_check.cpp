@@ -1,0 +1,175 @@
+#include "formats/chrome_trace/schema_check.h"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <map>
+#include <optional>
+
+#include "formats/schema_findings.h"
+#include "formats/schema_set.h"
+#include "json/text.h"
+#include "schema/schema_file.h"
+
+namespace tc::checks {
+namespace {
+
+struct Phase {
+  const char* name;  // events/<name>.schema.json
+  const char* phs;   // the "ph" values it covers
+};
+constexpr std::array kPhaseSchemas = {Phase{"complete", "X"}, Phase{"duration", "BE"}, Phase{"instant", "iI"},
+                                Phase{"metadata", "M"}, Phase{"flow", "stf"},    Phase{"counter", "C"},
+                                Phase{"async", "ben"},  Phase{"object", "NOD"},  Phase{"mark", "R"},
+                                Phase{"sample", "P"}};
+
+struct ChromeSchemas {
+  std::string root;
+  std::string error;
+  std::optional<schema::CompiledSchema> any_event;         // event.schema.json
+  std::array<const schema::CompiledSchema*, 128> by_ph{};  // per ASCII ph character
+  std::array<const char*, 128> phase_name{};               // its events/ file stem
+  std::map<std::string, schema::CompiledSchema, std::less<>> phases;
+  std::map<std::string, schema::CompiledSchema, std::less<>> members;  // kineto.schema.json properties
+};
+
+bool compile_into(const std::string& path, const std::string& fragment, std::optional<schema::CompiledSchema>& out,
+                  std::string& error) {
+  schema::SchemaFile f = schema::load_schema_file(path, fragment);
+  if (f.status != schema::SchemaFile::Status::Ok) {
+    error = fmt::format("{}:{}:{}: {}", path, f.problem.line, f.problem.column, f.problem.message);
+    return false;
+  }
+  out = std::move(f.schema);
+  return true;
+}
+
+ChromeSchemas load() {
+  ChromeSchemas s;
+  s.root = schema_root();
+  const std::string dir = s.root + "/chrome_trace";
+  if (!compile_into(dir + "/event.schema.json", "", s.any_event, s.error)) return s;
+  for (const Phase& p : kPhaseSchemas) {
+    std::optional<schema::CompiledSchema> c;
+    if (!compile_into(fmt::format("{}/events/{}.schema.json", dir, p.name), "", c, s.error)) return s;
+    s.phases.emplace(p.name, std::move(*c));
+  }
+  for (const Phase& p : kPhaseSchemas) {
+    for (const char* ph = p.phs; *ph; ++ph) {
+      s.by_ph[static_cast<unsigned char>(*ph)] = &s.phases.find(p.name)->second;
+      s.phase_name[static_cast<unsigned char>(*ph)] = p.name;
+    }
+  }
+  for (const char* key : {"schemaVersion",
+                          "deviceProperties",
+                          "computeProperties",
+                          "distributedInfo",
+                          "cupti_version",
+                          "cuda_runtime_version",
+                          "cuda_driver_version",
+                          "hip_version",
+                          "rocm_version",
+                          "with_flops",
+                          "with_modules",
+                          "record_shapes",
+                          "profile_memory",
+                          "with_stack",
+                          "trace_id",
+                          "host_name",
+                          "traceName",
+                          "displayTimeUnit",
+                          "baseTimeNanoseconds",
+                          "INFO",
+                          "WARNING"}) {
+    std::optional<schema::CompiledSchema> c;
+    if (!compile_into(dir + "/kineto.schema.json", std::string("/properties/") + key, c, s.error)) return s;
+    s.members.emplace(key, std::move(*c));
+  }
+  return s;
+}
+
+const ChromeSchemas& chrome_schemas() {
+  static const ChromeSchemas schemas = load();
+  return schemas;
+}
+
+}  // namespace
+
+bool ChromeSchemaChecker::loaded(const std::string* file) {
+  const ChromeSchemas& s = chrome_schemas();
+  if (s.error.empty()) return true;
+  if (!load_reported_) {
+    load_reported_ = true;
+    reporter_.report("schema-invalid", {file ? *file : std::string(), 1, 1},
+                     "the Chrome trace schemas cannot be loaded, so no event was checked against them: " + s.error,
+                     "chrome_trace", {}, "set TRACECHECK_SCHEMA_DIR to the schemas/ folder of tracecheck");
+  }
+  return false;
+}
+
+void ChromeSchemaChecker::on_event(const reader::ChromeEvent& event) {
+  if (!loaded(event.file)) return;
+  const ChromeSchemas& s = chrome_schemas();
+  const schema::CompiledSchema* schema = &*s.any_event;
+  std::string_view ph;
+  const char* phase = nullptr;  // events/<phase>.schema.json, when ph names one
+  if (event.value["ph"].get(ph) == simdjson::SUCCESS && ph.size() == 1 && static_cast<unsigned char>(ph[0]) < 128 &&
+      s.by_ph[static_cast<unsigned char>(ph[0])]) {
+    schema = s.by_ph[static_cast<unsigned char>(ph[0])];
+    phase = s.phase_name[static_cast<unsigned char>(ph[0])];
+  }
+  simdjson::dom::element element = event.value;
+  // A valid event (nearly all of them) costs the validation only: names
+  // and messages are built below, for invalid ones.
+  if (schema->validate(element)) [[likely]]
+    return;
+  const std::string file =
+      phase ? fmt::format("chrome_trace/events/{}.schema.json", phase) : "chrome_trace/event.schema.json";
+  const std::string kind = phase ? fmt::format("{} event (ph {})", phase, ph) : "event";
+  errors_.clear();
+  schema->validate(element, &errors_, 50);
+  const std::string base = event.pointer();
+  for (const schema::SchemaError& e : errors_) {
+    size_t at = reader::locate_json_pointer(event.text, e.instance_pointer);
+    io::JsonPosition pos = reader::position_in(event.text, event.pos, at == std::string::npos ? 0 : at);
+    diag::Location loc{event.file ? *event.file : std::string(), pos.line, pos.column};
+    std::string schema_at = display_schema_path(e.schema_path, s.root, file);
+    if (is_unknown_key(e)) {
+      reporter_.report("schema-unknown-key", std::move(loc), unknown_key_message("the " + kind, e, schema_at), kind,
+                       base + e.instance_pointer, std::string(kUnknownKeyHint));
+    } else {
+      reporter_.report("schema-violation", std::move(loc), violation_message(e, schema_at), kind,
+                       base + e.instance_pointer, std::string(kViolationHint));
+    }
+  }
+}
+
+void ChromeSchemaChecker::on_member(const reader::ChromeMember& member, const std::string& file) {
+  if (!loaded(&file)) return;
+  const ChromeSchemas& s = chrome_schemas();
+  const std::string pointer = "/" + member.key;  // keys with '~' or '/' are never known ones
+  auto it = s.members.find(member.key);
+  // A top-level member the schema does not list is user metadata
+  // (torch.profiler's add_metadata / add_metadata_json write any key there),
+  // not drift: only the members Kineto itself writes are checked.
+  if (it == s.members.end()) return;
+  if (!member.parsed || it->second.validate(member.value)) return;
+  errors_.clear();
+  it->second.validate(member.value, &errors_, 50);
+  for (const schema::SchemaError& e : errors_) {
+    size_t at = reader::locate_json_pointer(member.text, e.instance_pointer);
+    io::JsonPosition pos = reader::position_in(member.text, member.pos, at == std::string::npos ? 0 : at);
+    diag::Location where{file, pos.line, pos.column};
+    std::string schema_at = display_schema_path(e.schema_path, s.root, "chrome_trace/kineto.schema.json");
+    if (is_unknown_key(e)) {
+      reporter_.report("schema-unknown-key", std::move(where),
+                       unknown_key_message("the trace's " + member.key, e, schema_at), "kineto",
+                       pointer + e.instance_pointer, std::string(kUnknownKeyHint));
+    } else {
+      reporter_.report("schema-violation", std::move(where), violation_message(e, schema_at), "kineto",
+                       pointer + e.instance_pointer, std::string(kViolationHint));
+    }
+  }
+}
+
+}  // namespace tc::checks

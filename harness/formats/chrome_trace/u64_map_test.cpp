@@ -1,0 +1,98 @@
+#include "formats/chrome_trace/u64_map.h"
+
+#include <gtest/gtest.h>
+#include <simdjson.h>
+
+#include <map>
+#include <string>
+
+#include "tests/support/rng.h"
+#include "formats/chrome_trace/fields.h"
+#include "diag/reporter.h"
+
+namespace tc::checks {
+namespace {
+
+// Random inserts, finds and erases against std::map; few distinct keys with
+// colliding homes, so the backward shift of erase is exercised.
+TEST(U64Map, BehavesAsAMap) {
+  testing::Rng rng(21);
+  for (int round = 0; round < 20; ++round) {
+    U64Map<uint64_t> m;
+    std::map<uint64_t, uint64_t> want;
+    const uint64_t range = 8 + rng.below(2000);
+    for (int op = 0; op < 20000; ++op) {
+      uint64_t key = rng.below(range) * (rng.chance(50) ? 1 : 0x100000000ULL);
+      switch (rng.below(3)) {
+        case 0:
+          if (!want.count(key)) {
+            m.insert(key, op);
+            want[key] = op;
+          }
+          break;
+        case 1:
+          ASSERT_EQ(m.erase(key), want.erase(key) == 1);
+          break;
+        default: {
+          uint64_t* v = m.find(key);
+          auto it = want.find(key);
+          ASSERT_EQ(v != nullptr, it != want.end());
+          if (v) ASSERT_EQ(*v, it->second);
+        }
+      }
+      ASSERT_EQ(m.size(), want.size());
+    }
+    std::map<uint64_t, uint64_t> seen;
+    m.for_each([&](uint64_t k, uint64_t v) { seen[k] = v; });
+    EXPECT_EQ(seen, want);
+  }
+}
+
+TEST(EventFields, FirstOfARepeatedKeyAsSimdjsonLookupGives) {
+  simdjson::dom::parser parser;
+  simdjson::dom::object o;
+  ASSERT_EQ(parser
+                .parse(std::string_view(
+                    R"({"ph":"X","name":"a","ph":"B","cat":"c","ts":1,"dur":2,"pid":3,"tid":"t","args":{},)"
+                    R"("id":4,"id2":{"local":5},"bp":"e","s":"g","other":1,"t":0,"pi":1,"tidy":2})"))
+                .get_object()
+                .get(o),
+            simdjson::SUCCESS);
+  EventFields f = index_event_fields(o);
+  const char* names[] = {"ph", "name", "cat", "ts", "dur", "pid", "tid", "args", "id", "id2", "bp", "s"};
+  for (unsigned k = 0; k < EventFields::kCount; ++k) {
+    simdjson::dom::element got, want;
+    ASSERT_TRUE(f.get(static_cast<EventFields::Key>(k), got)) << names[k];
+    ASSERT_EQ(o[names[k]].get(want), simdjson::SUCCESS);
+    EXPECT_EQ(simdjson::to_string(got), simdjson::to_string(want)) << names[k];
+  }
+  std::string_view ph;
+  ASSERT_EQ(f.value[EventFields::Ph].get_string().get(ph), simdjson::SUCCESS);
+  EXPECT_EQ(ph, "X");
+  std::string id;
+  EXPECT_TRUE(read_event_id(f, id));
+  EXPECT_EQ(id, "4");
+
+  ASSERT_EQ(parser.parse(std::string_view(R"({"id2":{"global":"g"},"x":1})")).get_object().get(o), simdjson::SUCCESS);
+  f = index_event_fields(o);
+  EXPECT_FALSE(f.has(EventFields::Ph));
+  EXPECT_TRUE(read_event_id(f, id));
+  EXPECT_EQ(id, "global:g");
+}
+
+TEST(Reporter, CountIfFullCountsOnlyPastTheKeepLimit) {
+  diag::Reporter r(2);
+  EXPECT_FALSE(r.count_if_full("a"));
+  r.report("a", {"f", 1, 1}, "one");
+  EXPECT_FALSE(r.count_if_full("a"));
+  r.report("a", {"f", 2, 1}, "two");
+  EXPECT_TRUE(r.count_if_full("a"));
+  EXPECT_TRUE(r.count_if_full("a"));
+  EXPECT_EQ(r.count("a"), 4u);
+  EXPECT_EQ(r.kept().size(), 2u);
+  EXPECT_FALSE(r.count_if_full("b"));
+  EXPECT_EQ(r.count("b"), 0u);
+}
+
+}  // namespace
+}  // namespace tc::checks

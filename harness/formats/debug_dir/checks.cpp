@@ -1,0 +1,85 @@
+#include "formats/debug_dir/checks.h"
+
+#include <re2/re2.h>
+
+#include <filesystem>
+#include <fstream>
+#include <system_error>
+
+namespace tc::checks {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr const char* kKind = "debug-dir";
+
+// The log's path as a path inside `root`: from "torch_compile_debug/" on
+// when root holds that folder, else from the "run_..." folder on.
+std::string resolve_in_root(const std::string& root, const std::string& logged) {
+  std::error_code ec;
+  std::string path = fs::path(logged).generic_string();
+  for (const char* anchor : {"/torch_compile_debug/", "/run_"}) {
+    size_t at = path.rfind(anchor);
+    if (at == std::string::npos) continue;
+    std::string rel = path.substr(at + 1);
+    if (fs::is_directory(fs::path(root) / rel, ec)) return rel;
+  }
+  return {};
+}
+
+void check_log(const std::string& root, const reader::debug_dir::DebugDirScan& scan, diag::Reporter& reporter) {
+  std::string log = (fs::path(root) / reader::debug_dir::kLogFile).string();
+  std::ifstream in(log);
+  if (!in) return;  // not a capture: nothing to check
+  // test_debug_trace: re.match(r"WARNING.* debug trace: (.*)", line).
+  static const RE2 kLine("^WARNING.* debug trace: (.*)");
+  std::string line, dir;
+  uint64_t number = 0, found = 0, first_line = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    std::string named;
+    if (!RE2::PartialMatch(line, kLine, &named)) continue;
+    if (++found == 1) dir = named, first_line = number;
+  }
+  if (found != 1) {
+    reporter.report("dd-log-line", {log, 1, 1},
+                    "torch._inductor.debug logged " + std::to_string(found) +
+                        " \"WARNING ... debug trace: <dir>\" lines; PyTorch's test_debug_trace expects exactly one",
+                    kKind);
+    if (found == 0) return;
+  }
+  std::string rel = resolve_in_root(root, dir);
+  bool is_graph = false;
+  for (const std::string& g : scan.graphs) is_graph = is_graph || g == rel;
+  if (rel.empty() || !is_graph)
+    reporter.report("dd-log-dir", {log, first_line, 1},
+                    "the debug trace line names " + dir + ", which is not a graph folder of this directory", kKind);
+}
+
+}  // namespace
+
+void check_debug_dir(const std::string& root, const reader::debug_dir::DebugDirScan& scan, diag::Reporter& reporter) {
+  if (scan.graphs.empty())
+    reporter.report("dd-graph-missing", {root, 1, 1},
+                    "no graph folder (torchinductor/<graph>/ with fx_graph_*.py, output_code.py, ir_*_fusion.txt)",
+                    kKind);
+  for (const std::string& graph : scan.graphs) {
+    for (const reader::debug_dir::RequiredFile& r : reader::debug_dir::required_files()) {
+      std::string rel = graph.empty() ? std::string(r.name) : graph + "/" + r.name;
+      fs::path path = fs::path(root) / rel;
+      std::error_code ec;
+      uint64_t size = fs::file_size(path, ec);
+      if (ec) {
+        reporter.report("dd-file-missing", {path.string(), 1, 1}, "graph folder " + graph + " has no " + r.name, kKind,
+                        "/" + rel);
+      } else if (size <= r.min_size) {
+        reporter.report("dd-file-size", {path.string(), 1, 1},
+                        std::string(r.name) + " has " + std::to_string(size) +
+                            " bytes; test_debug_trace wants more than " + std::to_string(r.min_size),
+                        kKind, "/" + rel);
+      }
+    }
+  }
+  check_log(root, scan, reporter);
+}
+
+}  // namespace tc::checks

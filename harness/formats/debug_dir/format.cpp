@@ -1,0 +1,85 @@
+// The inductor debug-trace directory format (formats/format.h). Canonical
+// text: the file list, then ir_pre_fusion.txt and ir_post_fusion.txt of
+// each graph folder, all through the debug_dir scrub rules (default
+// debug_dir/ir).
+#include "formats/format.h"
+#include "formats/debug_dir/rules.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include "formats/debug_dir/checks.h"
+#include "diag/exit_code.h"
+#include "formats/debug_dir/layout.h"
+#include "scrub/canonical_text.h"
+
+namespace tc::format {
+namespace fs = std::filesystem;
+namespace {
+
+int sniff(const SniffInput& in) {
+  if (!in.is_directory) return 0;
+  for (const std::string& e : in.entries) {
+    if (e == "torch_compile_debug" || e == "torchinductor" || e == reader::debug_dir::kLogFile) return 50;
+    if (e.rfind("run_", 0) == 0 && e.find("-pid_") != std::string::npos) return 50;
+    if (e == "ir_pre_fusion.txt" || e == "fx_graph_readable.py") return 50;
+  }
+  return 0;
+}
+
+bool read_text(const fs::path& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+void add_section(const CheckRequest& request, const std::string& label, const std::string& file, std::string text) {
+  std::string problem;
+  if (!render::scrub_canonical_text(request.rules, "debug_dir", "debug_dir/ir", text, problem, request.rule_usage) &&
+      request.problems)
+    request.problems->push_back(problem);
+  request.canonical->push_back({label, file, std::move(text)});
+}
+
+int check(const CheckRequest& request, std::string& io_error) {
+  std::error_code ec;
+  if (!fs::is_directory(request.path, ec)) {
+    io_error = request.path + ": an inductor debug trace is a directory";
+    return kExitIo;
+  }
+  reader::debug_dir::DebugDirScan scan;
+  if (!reader::debug_dir::scan_debug_dir(request.path, scan, io_error)) return kExitIo;
+  checks::check_debug_dir(request.path, scan, *request.reporter);
+  if (!request.canonical) return kExitOk;
+  std::string list;
+  for (const std::string& f : scan.files) list += f + '\n';
+  if (scan.truncated) list += "(truncated)\n";
+  add_section(request, "debug_dir/files", request.path, list);
+  for (const std::string& graph : scan.graphs) {
+    for (const char* name : {"ir_pre_fusion.txt", "ir_post_fusion.txt"}) {
+      fs::path path = fs::path(request.path) / graph / name;
+      std::string text;
+      if (!read_text(path, text)) continue;  // dd-file-missing says so
+      std::string label = "debug_dir/" + fs::path(graph).filename().string() + "/" + name;
+      add_section(request, label, path.string(), std::move(text));
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+Format debug_dir_format() {
+  Format f{"debug_dir", "Inductor debug-trace directories (trace.enabled / TORCH_COMPILE_DEBUG)", sniff, check,
+           {"default"}, /*stable_line_numbers=*/false, "debug_dir/ir"};
+  f.rules = debug_dir_rules();
+  f.profiles = debug_dir_profiles();
+  return f;
+}
+
+}  // namespace tc::format

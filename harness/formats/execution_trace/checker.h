@@ -1,0 +1,76 @@
+// Execution-trace invariants (spec/formats.md 3.5), checked in one pass:
+// per node while its JSON is at hand (tensor 6-tuples, values/shapes/types/
+// strides arity, the triton stride quirk), over the whole graph at the end
+// (unique ids, the process root with id 1, every parent or ctrl_deps target
+// present, parent id below child id) and on the header (schema versions
+// tracecheck, PARAM and Chakra accept).
+//
+// Contract: every finding carries the file, the node's line:column, the node
+// id in its message and a JSON pointer such as /nodes/17/ctrl_deps. The
+// checker keeps every node it is fed (EtNode: names, types, shapes; no
+// values), so the canonical text can be rendered after finish() from
+// nodes(); memory is proportional to the number of nodes.
+#pragma once
+
+#include <simdjson.h>
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "diag/reporter.h"
+#include "formats/execution_trace/node.h"
+#include "formats/execution_trace/reader.h"
+
+namespace tc::checks {
+
+class EtChecker {
+ public:
+  // keep_nodes: whether nodes() must hold every node for a caller (the
+  // canonical text, the Kineto join); the checks themselves keep only what
+  // finish() needs of a node (about 64 bytes), so a plain check of a large
+  // trace holds its ids, not its names, schemas and shapes.
+  EtChecker(std::string file, diag::Reporter& reporter, bool keep_nodes = true)
+      : file_(std::move(file)), reporter_(reporter), keep_nodes_(keep_nodes) {}
+
+  void feed(const reader::et::EtNode& node, simdjson::dom::element raw);
+  void finish(const reader::et::EtHeader& header);
+
+  const std::vector<reader::et::EtNode>& nodes() const { return nodes_; }  // empty unless keep_nodes
+  const reader::et::EtHeader& header() const { return header_; }
+
+ private:
+  // What finish() needs of a node: where it is and how it links.
+  struct Seen {
+    uint64_t index = 0;
+    io::JsonPosition pos;
+    uint64_t id = 0, parent = 0;
+    bool has_id = false, has_parent = false, process_root = false;
+  };
+  static Seen seen_of(const reader::et::EtNode& node);
+
+  void report(std::string_view rule, const Seen& node, const std::string& field, const std::string& message);
+  void report(std::string_view rule, const reader::et::EtNode& node, const std::string& field,
+              const std::string& message) {
+    report(rule, seen_of(node), field, message);
+  }
+  void check_arity(const reader::et::EtNode& node, const reader::et::EtIo& io, const char* key);
+  void check_values(const reader::et::EtNode& node, simdjson::dom::element raw, const char* key);
+  void check_value(const reader::et::EtNode& node, simdjson::dom::element value, std::string_view type,
+                   const std::string& field, int depth);
+  void check_schema(const reader::et::EtHeader& header);
+
+  std::string file_;
+  diag::Reporter& reporter_;
+  reader::et::EtHeader header_;
+  bool keep_nodes_;
+  std::vector<reader::et::EtNode> nodes_;
+  std::vector<Seen> seen_;
+  std::unordered_map<uint64_t, size_t> index_of_id_;  // id -> position in seen_ (first occurrence)
+};
+
+// True for a compiled-kernel node (PT2 triton): handleKernelBackendInfo adds
+// grid and stream inputs without strides, the known 1.1.1 quirk.
+bool is_kernel_node(const reader::et::EtNode& node);
+
+}  // namespace tc::checks

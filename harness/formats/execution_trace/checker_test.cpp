@@ -1,0 +1,170 @@
+#include "formats/execution_trace/checker.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "diag/profile.h"
+#include "formats/registry/registry.h"
+#include "formats/registry/registry.h"
+
+namespace tc::checks {
+namespace {
+
+// A node of the nested layout (with strides, as 1.1.1 requires); `inputs`
+// replaces the inputs object.
+std::string node(int id, int parent, const std::string& name, const std::string& inputs = {}) {
+  std::string in = inputs.empty() ? R"({"values": [], "shapes": [], "types": [], "strides": []})" : inputs;
+  return "{\"id\": " + std::to_string(id) + ", \"name\": \"" + name + "\", \"ctrl_deps\": " + std::to_string(parent) +
+         ", \"inputs\": " + in +
+         R"(, "outputs": {"values": [], "shapes": [], "types": [], "strides": []}, "attrs": [{"name": "rf_id", "type": "uint64", "value": )" +
+         std::to_string(id) + "}]}";
+}
+
+std::string trace(const std::vector<std::string>& nodes, const std::string& schema = "1.0.2-chakra.0.0.4") {
+  std::string out = "{\"schema\": \"" + schema +
+                    "\", \"pid\": 7, \"time\": \"2024-01-01 00:00:00\", \"start_ts\": 1,\n  \"nodes\": [\n";
+  for (size_t i = 0; i < nodes.size(); ++i) out += "    " + nodes[i] + (i + 1 < nodes.size() ? ",\n" : "\n");
+  return out + "  ],\n  \"finish_ts\": 2\n}\n";
+}
+
+const char* kRoot = "[pytorch|profiler|execution_trace|process]";
+const char* kThread = "[pytorch|profiler|execution_trace|thread]";
+
+class EtCheckTest : public ::testing::Test {
+ protected:
+  void check(const std::string& text) {
+    // One file per test: ctest runs the tests of this binary in parallel.
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    auto dir = std::filesystem::path(::testing::TempDir()) / (std::string("et_check_") + info->name());
+    std::filesystem::create_directories(dir);
+    path_ = (dir / "et_check_test.json").string();
+    std::ofstream(path_) << text;
+    format::CheckRequest request;
+    request.path = path_;
+    request.reporter = &reporter_;
+    request.canonical = &sections_;
+    std::string io_error;
+    ASSERT_EQ(format::find_format("execution_trace")->check(request, io_error), 0) << io_error;
+  }
+  const diag::Diagnostic* find(const std::string& rule) const {
+    for (const auto& d : reporter_.kept())
+      if (d.rule == rule) return &d;
+    return nullptr;
+  }
+  diag::Verdict verdict(const char* profile) const { return diag::resolve(reporter_, *format::catalog().find_profile(profile)); }
+
+  std::string path_;
+  diag::Reporter reporter_;
+  std::vector<format::Section> sections_;
+};
+
+TEST_F(EtCheckTest, ValidNestedTraceHasNoFindings) {
+  check(trace({node(2, 1, kThread), node(3, 2, "aten::add"), node(1, 1, kRoot)}));
+  EXPECT_TRUE(reporter_.kept().empty()) << diag::format_text(reporter_.kept().front());
+  ASSERT_EQ(sections_.size(), 1u);
+  EXPECT_EQ(sections_[0].label, "execution_trace/et_check_test.json");
+}
+
+TEST_F(EtCheckTest, DuplicateIdNamesNodeAndPointer) {
+  check(trace({node(2, 1, kThread), node(3, 2, "aten::add"), node(3, 2, "aten::mul"), node(1, 1, kRoot)}));
+  const diag::Diagnostic* d = find("et-id-duplicate");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->pointer, "/nodes/2/id");
+  EXPECT_NE(d->message.find("node 3"), std::string::npos);
+  EXPECT_NE(d->message.find("/nodes/1"), std::string::npos);
+  EXPECT_EQ(d->location.line, 5u);
+}
+
+TEST_F(EtCheckTest, MissingParentNamesNodeAndPointer) {
+  check(trace({node(2, 1, kThread), node(5, 4, "aten::add"), node(1, 1, kRoot)}));
+  const diag::Diagnostic* d = find("et-parent-missing");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->pointer, "/nodes/1/ctrl_deps");
+  EXPECT_NE(d->message.find("node 5"), std::string::npos);
+  EXPECT_NE(d->message.find("ctrl_deps 4"), std::string::npos);
+}
+
+TEST_F(EtCheckTest, RootMustExistWithIdOne) {
+  check(trace({node(2, 1, kThread)}));
+  EXPECT_NE(find("et-root"), nullptr);
+  reporter_ = diag::Reporter();
+  check(trace({node(2, 2, kRoot), node(3, 2, kThread)}));
+  const diag::Diagnostic* d = find("et-root");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->pointer, "/nodes/0/id");
+}
+
+TEST_F(EtCheckTest, TensorValuesAreSixTuplesAlsoInsideLists) {
+  std::string in =
+      R"j({"values": [[5,6,0,4,4,"cpu"], [[5,6,0,4,4,"cpu"], [5,6,0,4]]], "shapes": [[2,2], [[2,2],[2,2]]], "types": ["Tensor(float)", "GenericList[Tensor(float),Tensor(float)]"]})j";
+  check(trace({node(2, 1, kThread), node(3, 2, "aten::cat", in), node(1, 1, kRoot)}));
+const diag::Diagnostic* d = find("et-tensor-value");
+ASSERT_NE(d, nullptr);
+EXPECT_EQ(d->pointer, "/nodes/1/inputs/values/1/1");
+EXPECT_EQ(reporter_.count("et-tensor-value"), 1u);
+}
+
+TEST_F(EtCheckTest, ArityMismatchIsAnErrorButTheKernelStrideQuirkAWarning) {
+  std::string bad = R"({"values": [1, 2], "shapes": [[]], "types": ["Int", "Int"], "strides": [[], []]})";
+  std::string quirk = R"({"values": [1, 2], "shapes": [[], []], "types": ["Int", "Int"], "strides": [[]]})";
+  check(trace({node(2, 1, kThread), node(3, 2, "aten::add", bad), node(4, 2, "triton_poi_fused_add_0", quirk),
+               node(5, 2, "aten::mul", quirk), node(1, 1, kRoot)},
+              "1.1.1-chakra.0.0.4"));
+  EXPECT_EQ(reporter_.count("et-arity"), 2u);  // aten::add's shapes, aten::mul's strides
+  const diag::Diagnostic* d = find("et-kernel-strides");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->pointer, "/nodes/2/inputs/strides");
+  diag::Verdict v = verdict("default");
+  EXPECT_EQ(v.errors, 2u);
+  EXPECT_EQ(v.warnings, 1u);
+}
+
+TEST_F(EtCheckTest, FlatLayoutIsReadAndChakraRejectsIt) {
+  std::string text = R"j({"schema": "1.0.1", "pid": 1, "time": "t", "start_ts": 1, "nodes": [
+    {"name": "[pytorch|profiler|execution_trace|thread]", "id": 2, "rf_id": 0, "parent": 1, "inputs": [], "input_shapes": [], "input_types": [], "outputs": [], "output_shapes": [], "output_types": []},
+    {"name": "aten::empty", "id": 5, "rf_id": 3, "parent": 7, "op_schema": "aten::empty(int[] size) -> Tensor", "inputs": [[2,2]], "input_shapes": [[[],[]]], "input_types": ["GenericList[Int,Int]"], "outputs": [[6,7,0,4,4]], "output_shapes": [[2,2]], "output_types": ["Tensor(float)"]},
+    {"name": "[pytorch|profiler|execution_trace|process]", "id": 1, "rf_id": 0, "parent": 1, "inputs": [], "input_shapes": [], "input_types": [], "outputs": [], "output_shapes": [], "output_types": []}
+  ], "finish_ts": 2
+})j";
+  check(text);
+EXPECT_EQ(find("et-parent-missing")->pointer, "/nodes/1/parent");
+EXPECT_EQ(find("et-tensor-value")->pointer, "/nodes/1/outputs/0");
+EXPECT_EQ(reporter_.count("et-node-field"), 0u);
+EXPECT_EQ(verdict("default").errors, 2u);
+EXPECT_EQ(verdict("param").errors, 2u);
+diag::Verdict chakra = verdict("chakra");
+EXPECT_EQ(chakra.errors, 3u);
+ASSERT_NE(find("et-schema-chakra"), nullptr);
+EXPECT_NE(find("et-schema-chakra")->message.find("1.0.2-chakra.0.0.4"), std::string::npos);
+}
+
+TEST_F(EtCheckTest, UnknownSchemaWarnsByDefaultAndFailsChakraAndParam) {
+  check(trace({node(2, 1, kThread), node(1, 1, kRoot)}, "2.0.0-chakra.9"));
+  EXPECT_EQ(verdict("default").errors, 0u);
+  EXPECT_EQ(verdict("default").warnings, 1u);
+  EXPECT_EQ(verdict("chakra").errors, 1u);
+  EXPECT_EQ(verdict("param").errors, 1u);
+  EXPECT_NE(find("et-schema-param")->message.find("1.0.1"), std::string::npos);
+}
+
+TEST_F(EtCheckTest, BrokenNodesAreFindingsNotCrashes) {
+  check(R"({"schema": "1.0.2-chakra.0.0.4", "pid": 1, "time": "t", "start_ts": 1, "nodes": [
+    {"id": "x", "name": 3, "ctrl_deps": -1, "inputs": [], "outputs": {"values": 1}, "attrs": [{"name": "rf_id"}]},
+    17,
+    {"id": 1, "name": "[pytorch|profiler|execution_trace|process]", "ctrl_deps": 1, "inputs": {"values": [], "shapes": [], "types": []}, "outputs": {"values": [], "shapes": [], "types": []}, "attrs": []}
+  ]})");
+  EXPECT_GE(reporter_.count("et-node-field"), 6u);
+  EXPECT_EQ(find("et-header")->pointer, "/finish_ts");
+  reporter_ = diag::Reporter();
+  check(R"({"schema": "1.0.2-chakra.0.0.4", "nodes": [{"id": 1, )");
+  EXPECT_NE(find("json-syntax"), nullptr);
+  reporter_ = diag::Reporter();
+  check("");
+  EXPECT_NE(find("input-empty"), nullptr);
+}
+
+}  // namespace
+}  // namespace tc::checks

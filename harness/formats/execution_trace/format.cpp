@@ -1,0 +1,153 @@
+// The execution-trace format (formats/format.h): ExecutionTraceObserver JSON,
+// a file (.gz or not) or a folder of them (a capture's execution_trace/).
+// A capture folder whose sibling chrome_trace/ holds one Kineto trace of the
+// same run also gets the rf_id join (formats/joins/execution_trace_kineto.h).
+#include "formats/format.h"
+#include "formats/execution_trace/rules.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+
+#include "formats/execution_trace/checker.h"
+#include "formats/joins/execution_trace_kineto.h"
+#include "formats/execution_trace/schema_check.h"
+#include "diag/exit_code.h"
+#include "formats/execution_trace/reader.h"
+#include "scrub/canonical_text.h"
+#include "formats/execution_trace/canonical_text.h"
+
+namespace tc::format {
+namespace fs = std::filesystem;
+namespace {
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+bool is_json_name(std::string_view name) { return ends_with(name, ".json") || ends_with(name, ".json.gz"); }
+
+// The nodes the rf_id join compares with Kineto: every node that carries an
+// rf_id, except the process and thread roots (as PyTorch's test reads them).
+std::vector<joins::RecordFunctionSite> record_function_sites(const std::vector<reader::et::EtNode>& nodes) {
+  std::vector<joins::RecordFunctionSite> sites;
+  for (const auto& n : nodes) {
+    if (n.is_process_root() || n.name == reader::et::kThreadNodeName || !n.rf_id) continue;
+    sites.push_back({static_cast<int64_t>(*n.rf_id), n.pos, n.pointer(),
+                     "node " + std::to_string(n.id) + " (" + n.name + ")"});
+  }
+  return sites;
+}
+
+// PyTorch writes `{\n  "schema": "...", "pid": ...`: the first key decides;
+// "schema" anywhere near the top with "nodes" is a weaker sign.
+int sniff(const SniffInput& in) {
+  if (in.is_directory) {
+    for (const std::string& e : in.entries)
+      if (ends_with(e, "et.json") || ends_with(e, "et.json.gz")) return 40;
+    return 0;
+  }
+  std::string_view head = in.head;
+  if (head.substr(0, 3) == "\xEF\xBB\xBF") head.remove_prefix(3);
+  size_t i = head.find_first_not_of(" \t\r\n");
+  if (i == std::string_view::npos || head[i] != '{') return 0;
+  size_t key = head.find_first_not_of(" \t\r\n", i + 1);
+  if (key != std::string_view::npos && head.substr(key, 8) == "\"schema\"") return 60;
+  if (head.find("\"schema\"") != std::string_view::npos && head.find("\"nodes\"") != std::string_view::npos) return 30;
+  return 0;
+}
+
+std::vector<std::string> list_json_files(const std::string& dir, std::string& io_error) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    std::error_code type_ec;
+    if (e.is_regular_file(type_ec) && is_json_name(e.path().filename().string())) files.push_back(e.path().string());
+  }
+  if (ec) io_error = dir + ": cannot list: " + ec.message();
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::string label_of(const std::string& file) {
+  std::string name = fs::path(file).filename().string();
+  if (ends_with(name, ".gz")) name.resize(name.size() - 3);
+  return "execution_trace/" + name;
+}
+
+int check_file(const CheckRequest& request, const std::string& file, std::vector<reader::et::EtNode>* keep,
+               std::string& io_error) {
+  checks::EtChecker checker(file, *request.reporter, /*keep_nodes=*/request.canonical || keep);
+  reader::et::EtHandler handler;
+  checks::EtSchemaChecker schemas(*request.reporter);
+  handler.on_node = [&](const reader::et::EtNode& n, simdjson::dom::element raw) {
+    checker.feed(n, raw);
+    schemas.on_node(n, raw, file);
+  };
+  handler.on_end = [&](const reader::et::EtHeader& h) { checker.finish(h); };
+  int rc = reader::et::read_execution_trace(file, *request.reporter, handler, &io_error);
+  if (rc != kExitOk) return rc;
+  if (request.canonical) {
+    std::string text = render::render_execution_trace(checker.header(), checker.nodes());
+    std::string problem;
+    if (!render::scrub_canonical_text(request.rules, "execution_trace", "execution_trace/default", text, problem,
+                                      request.rule_usage) &&
+        request.problems)
+      request.problems->push_back(problem);
+    request.canonical->push_back({label_of(file), file, std::move(text)});
+  }
+  if (keep) *keep = checker.nodes();
+  return kExitOk;
+}
+
+int check(const CheckRequest& request, std::string& io_error) {
+  std::error_code ec;
+  if (request.path == "-" || !fs::is_directory(request.path, ec))
+    return check_file(request, request.path, nullptr, io_error);
+  std::vector<std::string> files = list_json_files(request.path, io_error);
+  if (!io_error.empty()) return kExitIo;
+  if (files.empty()) {
+    request.reporter->report("input-empty", {request.path, 1, 1}, "the folder holds no execution trace (*.json)",
+                             "et-header");
+    return kExitOk;
+  }
+  // The rf_id join: exactly one ET here and one Kineto trace beside.
+  std::string kineto_dir = (fs::path(request.path).lexically_normal().parent_path() / "chrome_trace").string();
+  if (fs::path(request.path).lexically_normal().filename().empty())
+    kineto_dir = (fs::path(request.path).lexically_normal().parent_path().parent_path() / "chrome_trace").string();
+  std::vector<std::string> kineto;
+  if (fs::is_directory(kineto_dir, ec)) {
+    std::string ignored;
+    kineto = list_json_files(kineto_dir, ignored);
+  }
+  bool join = files.size() == 1 && kineto.size() == 1;
+  for (const std::string& file : files) {
+    std::vector<reader::et::EtNode> nodes;
+    int rc = check_file(request, file, join ? &nodes : nullptr, io_error);
+    if (rc != kExitOk) return rc;
+    if (join) {
+      rc = joins::check_kineto_join(file, record_function_sites(nodes), kineto.front(), *request.reporter, io_error);
+      if (rc != kExitOk) return rc;
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+Format execution_trace_format() {
+  Format f{"execution_trace",
+           "PyTorch execution traces (ExecutionTraceObserver JSON, schema 1.0.1 to 1.1.1; files, .gz or folders)",
+           sniff,
+           check,
+           {"default", "chakra", "param"},
+           /*stable_line_numbers=*/false,
+           "execution_trace/default",
+           /*streamed_array=*/"nodes",
+           /*file_noun=*/"execution traces"};
+  f.rules = execution_trace_rules();
+  f.profiles = execution_trace_profiles();
+  return f;
+}
+
+}  // namespace tc::format

@@ -1,0 +1,51 @@
+// One execution-trace node as the checks and the canonical text see it:
+// what a consumer reads of a node, with both layouts (1.0.1 flat, 1.0.2+
+// nested) mapped onto the same fields. Values themselves are not kept (the
+// checks look at them while the node's JSON is at hand), so memory per node
+// is its names, types and shapes.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "json/array_stream.h"
+
+namespace tc::reader::et {
+
+struct EtIo {
+  size_t values = 0;
+  size_t shapes = 0;
+  size_t types = 0;
+  std::optional<size_t> strides;  // absent when the node has no "strides"
+  std::vector<std::string> type_names;
+  std::vector<std::string> shape_texts;  // each shape as compact JSON ("[10,10]", "[]")
+};
+
+struct EtNode {
+  uint64_t index = 0;    // position in "nodes"
+  bool flat = false;     // read with the 1.0.1 flat layout (the trace's, from its "schema")
+  io::JsonPosition pos;  // where the node's object starts
+  bool has_id = false;
+  uint64_t id = 0;
+  std::string name;
+  bool has_parent = false;  // "ctrl_deps" (nested) or "parent" (flat)
+  uint64_t parent = 0;
+  std::optional<uint64_t> rf_id;
+  std::string op_schema;
+  std::string kernel_backend;
+  std::string kernel_file;
+  EtIo inputs;
+  EtIo outputs;
+
+  // "/nodes/<index>" and "/nodes/<index>/<field>".
+  std::string pointer(const std::string& field = {}) const;
+  bool is_process_root() const;
+  bool is_thread_root() const;
+};
+
+inline constexpr const char* kProcessNodeName = "[pytorch|profiler|execution_trace|process]";
+inline constexpr const char* kThreadNodeName = "[pytorch|profiler|execution_trace|thread]";
+
+}  // namespace tc::reader::et

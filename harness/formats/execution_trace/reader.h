@@ -1,0 +1,50 @@
+// Streaming execution-trace reader: one pass over a file (.gz or not) with
+// io::stream_json_array, each element of "nodes" parsed on its own
+// (simdjson) and mapped onto EtNode, so memory grows with the number of
+// nodes the handler keeps, never with the file.
+//
+// Contract:
+// - the node layout follows the "schema" member when it precedes "nodes"
+//   (PyTorch writes it first), else the first node's own keys;
+// - a node that is not valid JSON is json-syntax; a missing or mistyped
+//   field the layout requires is et-node-field at /nodes/<i>/<field>; the
+//   node is still handed on with what could be read (has_id / has_parent
+//   false when those are unusable);
+// - the top level (schema, pid, time, start_ts, finish_ts, nodes) is
+//   checked once the stream ends (et-header), because finish_ts follows the
+//   nodes;
+// - returns kExitOk, or kExitIo with io_error set when the file cannot be
+//   opened or read. Malformed input is a finding, never an exception.
+#pragma once
+
+#include <simdjson.h>
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "diag/reporter.h"
+#include "formats/execution_trace/node.h"
+#include "formats/execution_trace/schema_version.h"
+
+namespace tc::reader::et {
+
+struct EtHeader {
+  std::optional<std::string> schema;  // absent or not a string: nullopt
+  SchemaInfo info;                    // of *schema (or inferred)
+  Layout layout = Layout::Nested;     // the layout nodes were read with
+  bool nodes_found = false;
+  uint64_t node_count = 0;
+  bool complete = false;  // the stream reached its end without a structural error
+};
+
+struct EtHandler {
+  // `raw` is the node's parsed JSON, valid only during the call.
+  std::function<void(const EtNode& node, simdjson::dom::element raw)> on_node;
+  std::function<void(const EtHeader& header)> on_end;
+};
+
+int read_execution_trace(const std::string& path, diag::Reporter& reporter, const EtHandler& handler,
+                         std::string* io_error);
+
+}  // namespace tc::reader::et

@@ -1,0 +1,73 @@
+#include "formats/schema_set.h"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <vector>
+
+#include "io/data_root.h"
+#include "schema/schema_file.h"
+
+namespace tc::checks {
+namespace fs = std::filesystem;
+
+namespace {
+
+// Compiles one file; false (with `error` set) when it cannot.
+bool load(const std::string& path, std::optional<schema::CompiledSchema>& out, std::string& error) {
+  schema::SchemaFile file = schema::load_schema_file(path);
+  if (file.status != schema::SchemaFile::Status::Ok) {
+    error = fmt::format("{}:{}:{}: {}", path, file.problem.line, file.problem.column, file.problem.message);
+    return false;
+  }
+  out = std::move(file.schema);
+  return true;
+}
+
+TorchTraceSchemas load_all() {
+  TorchTraceSchemas s;
+  s.root = schema_root();
+  const std::string dir = s.root + "/torch_trace";
+  if (!load(dir + "/envelope.schema.json", s.envelope, s.error)) return s;
+  if (!load(dir + "/payloads/chromium_event.schema.json", s.chromium_event, s.error)) return s;
+  std::error_code ec;
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(dir + "/payloads/artifacts", ec)) files.push_back(entry.path());
+  if (ec) {
+    s.error = fmt::format("{}/payloads/artifacts: {}", dir, ec.message());
+    return s;
+  }
+  constexpr std::string_view kSuffix = ".schema.json";
+  for (const fs::path& p : files) {
+    std::string name = p.filename().string();
+    if (name.size() <= kSuffix.size() || name.compare(name.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0)
+      continue;
+    std::optional<schema::CompiledSchema> compiled;
+    if (!load(p.string(), compiled, s.error)) return s;
+    s.artifacts.emplace(name.substr(0, name.size() - kSuffix.size()), std::move(*compiled));
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string schema_root() {
+  if (const char* env = std::getenv("TRACECHECK_SCHEMA_DIR"); env && *env) return env;
+  return io::data_root() + "/schemas";
+}
+
+const TorchTraceSchemas& torch_trace_schemas() {
+  static const TorchTraceSchemas schemas = load_all();
+  return schemas;
+}
+
+std::string display_schema_path(std::string_view path, std::string_view root, std::string_view root_file) {
+  std::string prefix = schema::file_uri(std::string(root)) + "/";
+  if (path.substr(0, prefix.size()) == prefix) return std::string(path.substr(prefix.size()));
+  if (!path.empty() && path.front() == '/') return fmt::format("{}#{}", root_file, path);
+  if (path.empty()) return std::string(root_file);
+  return std::string(path);
+}
+
+}  // namespace tc::checks

@@ -1,0 +1,62 @@
+#include "formats/torch_trace/reader.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "diag/exit_code.h"
+#include "io/input_source.h"
+#include "formats/torch_trace/directory.h"
+#include "formats/torch_trace/file_reader.h"
+
+namespace tc::reader {
+namespace {
+
+int read_one(const std::string& path, std::string display, int rank_file, const ReadOptions& options,
+             diag::Reporter& reporter, const std::function<void(Record&)>& on_record, ReadStats* stats,
+             std::string* io_error) {
+  std::string error;
+  std::unique_ptr<io::InputSource> source = io::open_input(path, &error);
+  if (!source) {
+    if (io_error) *io_error = fmt::format("{}: {}", display, error);
+    return kExitIo;
+  }
+  if (stats) ++stats->files;
+  if (path == "-") display = source->name();
+  FileReader reader(std::move(display), rank_file, options, reporter, on_record);
+  return reader.read(*source, stats, io_error);
+}
+
+}  // namespace
+
+int read_trace_file(const TraceFile& file, const ReadOptions& options, diag::Reporter& reporter,
+                    const std::function<void(Record&)>& on_record, ReadStats* stats, std::string* io_error) {
+  return read_one(file.path, file.path, file.rank, options, reporter, on_record, stats, io_error);
+}
+
+int read_torch_trace(const std::string& path, const ReadOptions& options, diag::Reporter& reporter,
+                     const std::function<void(Record&)>& on_record, ReadStats* stats, std::string* io_error) {
+  std::error_code ec;
+  if (path != "-" && std::filesystem::is_directory(path, ec)) {
+    std::vector<TraceFile> files;
+    std::string error;
+    if (!list_trace_files(path, files, &error)) {
+      if (io_error) *io_error = fmt::format("{}: {}", path, error);
+      return kExitIo;
+    }
+    if (files.empty()) {
+      reporter.report("input-format", {path, 1, 1}, "the directory holds no dedicated_log_torch_trace_*.log file", {},
+                      {}, "pass the directory TORCH_TRACE pointed to, or one log file");
+      return kExitOk;
+    }
+    int status = kExitOk;
+    for (const TraceFile& f : files) {
+      int rc = read_trace_file(f, options, reporter, on_record, stats, io_error);
+      if (rc != kExitOk) status = rc;
+    }
+    return status;
+  }
+  return read_one(path, path, -1, options, reporter, on_record, stats, io_error);
+}
+
+}  // namespace tc::reader

@@ -1,0 +1,44 @@
+#include "formats/torch_trace/stream_scrub.h"
+
+#include "diag/exit_code.h"
+#include "formats/torch_trace/reader.h"
+#include "formats/torch_trace/scrubber.h"
+#include "scrub/load.h"
+
+namespace tc::scrub {
+
+int stream_scrub_torch_trace(const format::StreamScrubRequest& request, std::string& error) {
+  LoadError load_error;
+  auto rules = load_rule_set(request.rules, &load_error);
+  if (!rules) {
+    error = load_error.text();
+    return kExitUsage;
+  }
+  ScrubOptions options;
+  options.enabled = request.enabled;
+  options.capture = request.capture;
+  auto scrubber = Scrubber::create(rules, options, &error);
+  if (!scrubber) return kExitUsage;
+
+  std::string text;
+  auto on_record = [&](reader::Record& record) {
+    text.clear();
+    ScrubResult r = scrubber->scrub(record, text);
+    if (r.outcome == Outcome::Failed) {
+      // Not a reader finding: the record is valid, the rule set cannot print
+      // it (PyTorch's formatter would raise). Handed over apart from the
+      // Reporter, whose rule ids belong to the catalog.
+      diag::Diagnostic d;
+      d.rule = "scrub-" + (r.rule.empty() ? std::string("record") : r.rule);
+      d.location = {record.file ? *record.file : request.path, record.line, record.json_column};
+      d.message = "not printed: " + r.message;
+      d.record_kind = reader::record_label(record);
+      request.unprinted(d);
+      return;
+    }
+    request.print(text);
+  };
+  return reader::read_torch_trace(request.path, reader::ReadOptions{}, *request.reporter, on_record, nullptr, &error);
+}
+
+}  // namespace tc::scrub

@@ -1,0 +1,169 @@
+// The splitter's value scanners: a byte-at-a-time one (the reference, and
+// for top-level scalars) and a 64-byte block one (json/block_scan.h) for
+// arrays and objects, which gives the same results, errors and positions.
+#include <algorithm>
+#include <array>
+#include <string>
+#include <string_view>
+
+#include "json/block_scan.h"
+#include "json/splitter.h"
+
+namespace tc::io::detail {
+namespace {
+
+// Bytes that end a run of plain bytes inside a string / inside a value.
+constexpr std::array<bool, 256> make_table(std::string_view specials) {
+  std::array<bool, 256> t{};
+  for (char c : specials) t[static_cast<unsigned char>(c)] = true;
+  return t;
+}
+constexpr auto kStringSpecial = make_table("\"\\\n");
+constexpr auto kValueSpecial = make_table("\"{}[],\n \t\r");  // where a top-level scalar may end
+constexpr auto kContainerSpecial = make_table("\"{}[]\n");    // all that matters inside a container
+
+}  // namespace
+
+// Scans the current value from pos_ (up to end_, or until it ends: state_
+// then leaves InValue); returns false on an error.
+bool Splitter::scan_value() {
+  if (scalar_ || !o_.block_scan) return scan_bytes(end_);
+  return scan_blocks();
+}
+
+// Moves the line count past the first n bytes of the block at pos_, whose
+// '\n' bytes are the bits of `newlines`.
+void Splitter::count_lines(uint64_t newlines, size_t n) {
+  if (n < 64) newlines &= (uint64_t{1} << n) - 1;
+  if (newlines == 0) return;
+  line_ += static_cast<uint64_t>(__builtin_popcountll(newlines));
+  line_start_ = base_ + pos_ + static_cast<uint64_t>(63 - __builtin_clzll(newlines)) + 1;
+}
+
+// The block scanner: what scan_bytes does, for an array or object value,
+// with the same results, errors and positions. Every '\n' counts as a line
+// end (in strings too, as in scan_bytes). A block where a backslash stands
+// outside a string (not JSON: the element's parse will say so) goes to
+// scan_bytes, which gives it no meaning, as does a byte escaped from the
+// previous buffer.
+bool Splitter::scan_blocks() {
+  const char* b = buf_.get();
+  while (pos_ < end_) {
+    if (escape_) {
+      if (!scan_bytes(pos_ + 1)) return false;
+      continue;
+    }
+    const size_t n = std::min<size_t>(64, end_ - pos_);
+    const uint64_t valid = n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+    const JsonBlock blk = classify_json_block(b + pos_);  // kJsonPadding bytes follow end_
+    const uint64_t backslash = blk.backslash & valid;
+    bool carry = false;
+    const uint64_t escaped = backslash ? escaped_json_bytes(backslash, carry) : 0;
+    const uint64_t inside = string_interior(blk.quote & valid & ~escaped, in_string_);
+    if (backslash & ~inside) {
+      if (!scan_bytes(pos_ + n)) return false;
+      if (state_ != State::InValue) return true;
+      continue;
+    }
+    for (uint64_t brackets = blk.bracket & valid & ~inside; brackets; brackets &= brackets - 1) {
+      const size_t i = static_cast<size_t>(__builtin_ctzll(brackets));
+      const char c = b[pos_ + i];
+      if (c == '{' || c == '[') {
+        if (!push(c)) {
+          count_lines(blk.newline, i);
+          pos_ += i;
+          return fail(JsonStreamErrorKind::TooDeep, "nesting deeper than " + std::to_string(o_.max_depth),
+                      position(pos_));
+        }
+        continue;
+      }
+      const char open = c == '}' ? '{' : '[';
+      if (depth_ == 0 || stack_[depth_ - 1] != open) {
+        count_lines(blk.newline, i);
+        pos_ += i;
+        return fail(JsonStreamErrorKind::Syntax, std::string("'") + c + "' does not close " + unclosed(),
+                    position(pos_));
+      }
+      if (--depth_ == 0) {
+        count_lines(blk.newline, i);
+        pos_ += i + 1;
+        in_string_ = false;
+        return finish_value(pos_);
+      }
+    }
+    count_lines(blk.newline, n);
+    in_string_ = (inside >> (n - 1)) & 1;
+    escape_ = n == 64 ? carry : ((escaped >> n) & 1) != 0;
+    pos_ += n;
+  }
+  return true;
+}
+
+bool Splitter::scan_bytes(size_t limit) {
+  const char* b = buf_.get();
+  while (pos_ < limit) {
+    if (escape_) {
+      escape_ = false;
+      if (b[pos_] == '\n') newline(pos_);
+      ++pos_;
+      continue;
+    }
+    if (in_string_) {
+      while (pos_ < limit && !kStringSpecial[static_cast<unsigned char>(b[pos_])]) ++pos_;
+      if (pos_ == limit) return true;
+      char c = b[pos_];
+      if (c == '"') {
+        in_string_ = false;
+        ++pos_;
+        if (depth_ == 0 && string_scalar_) return finish_value(pos_);
+      } else if (c == '\\') {
+        escape_ = true;
+        ++pos_;
+      } else {
+        newline(pos_);
+        ++pos_;
+      }
+      continue;
+    }
+    if (scalar_ && !string_scalar_) {
+      while (pos_ < limit && !kValueSpecial[static_cast<unsigned char>(b[pos_])]) ++pos_;
+      if (pos_ == limit) return true;
+      return finish_value(pos_);  // the delimiter is left for the next state
+    }
+    while (pos_ < limit && !kContainerSpecial[static_cast<unsigned char>(b[pos_])]) ++pos_;
+    if (pos_ == limit) return true;
+    char c = b[pos_];
+    switch (c) {
+      case '"':
+        in_string_ = true;
+        break;
+      case '{':
+      case '[':
+        if (!push(c))
+          return fail(JsonStreamErrorKind::TooDeep, "nesting deeper than " + std::to_string(o_.max_depth),
+                      position(pos_));
+        break;
+      case '}':
+      case ']': {
+        char open = c == '}' ? '{' : '[';
+        if (depth_ == 0 || stack_[depth_ - 1] != open)
+          return fail(JsonStreamErrorKind::Syntax, std::string("'") + c + "' does not close " + unclosed(),
+                      position(pos_));
+        if (--depth_ == 0) {
+          ++pos_;
+          return finish_value(pos_);
+        }
+        break;
+      }
+      case '\n':
+        newline(pos_);
+        break;
+      default:
+        break;
+    }
+    ++pos_;
+  }
+  return true;
+}
+
+}  // namespace tc::io::detail

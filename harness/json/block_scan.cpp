@@ -1,0 +1,102 @@
+#include "json/block_scan.h"
+
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define TC_JSON_BLOCK_X86 1
+#endif
+
+namespace tc::io {
+namespace {
+
+// '[' (0x5B) and '{' (0x7B) differ only in bit 0x20, as do ']' and '}': OR
+// 0x20 in and one comparison finds both (no other byte maps onto them).
+constexpr char kFold = 0x20;
+
+}  // namespace
+
+JsonBlock classify_json_block_portable(const char* p) {
+  JsonBlock b;
+  for (int i = 0; i < 64; ++i) {
+    const uint64_t bit = uint64_t{1} << i;
+    const char c = p[i];
+    const char folded = static_cast<char>(c | kFold);
+    if (c == '"') b.quote |= bit;
+    if (c == '\\') b.backslash |= bit;
+    if (c == '\n') b.newline |= bit;
+    if (folded == '{' || folded == '}') b.bracket |= bit;
+  }
+  return b;
+}
+
+namespace {
+
+#ifdef TC_JSON_BLOCK_X86
+
+JsonBlock classify_sse2(const char* p) {
+  const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), newline = _mm_set1_epi8('\n');
+  const __m128i fold = _mm_set1_epi8(kFold), open = _mm_set1_epi8('{'), close = _mm_set1_epi8('}');
+  JsonBlock b;
+  for (int k = 0; k < 4; ++k) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
+    const __m128i f = _mm_or_si128(v, fold);
+    auto bits = [&](__m128i eq) {
+      return static_cast<uint64_t>(static_cast<uint16_t>(_mm_movemask_epi8(eq))) << (16 * k);
+    };
+    b.quote |= bits(_mm_cmpeq_epi8(v, quote));
+    b.backslash |= bits(_mm_cmpeq_epi8(v, backslash));
+    b.newline |= bits(_mm_cmpeq_epi8(v, newline));
+    b.bracket |= bits(_mm_or_si128(_mm_cmpeq_epi8(f, open), _mm_cmpeq_epi8(f, close)));
+  }
+  return b;
+}
+
+__attribute__((target("avx2"))) inline uint64_t bits(__m256i lo, __m256i hi) {
+  return static_cast<uint64_t>(static_cast<uint32_t>(_mm256_movemask_epi8(lo))) |
+         static_cast<uint64_t>(static_cast<uint32_t>(_mm256_movemask_epi8(hi))) << 32;
+}
+
+__attribute__((target("avx2"))) JsonBlock classify_avx2(const char* p) {
+  const __m256i quote = _mm256_set1_epi8('"'), backslash = _mm256_set1_epi8('\\'), newline = _mm256_set1_epi8('\n');
+  const __m256i fold = _mm256_set1_epi8(kFold), open = _mm256_set1_epi8('{'), close = _mm256_set1_epi8('}');
+  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
+  const __m256i flo = _mm256_or_si256(lo, fold), fhi = _mm256_or_si256(hi, fold);
+  JsonBlock r;
+  r.quote = bits(_mm256_cmpeq_epi8(lo, quote), _mm256_cmpeq_epi8(hi, quote));
+  r.backslash = bits(_mm256_cmpeq_epi8(lo, backslash), _mm256_cmpeq_epi8(hi, backslash));
+  r.newline = bits(_mm256_cmpeq_epi8(lo, newline), _mm256_cmpeq_epi8(hi, newline));
+  r.bracket = bits(_mm256_or_si256(_mm256_cmpeq_epi8(flo, open), _mm256_cmpeq_epi8(flo, close)),
+                   _mm256_or_si256(_mm256_cmpeq_epi8(fhi, open), _mm256_cmpeq_epi8(fhi, close)));
+  return r;
+}
+
+JsonBlockClassifier pick() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") ? classify_avx2 : classify_sse2;
+}
+
+#endif
+
+}  // namespace
+
+std::vector<JsonBlockClassifier> json_block_classifiers() {
+  std::vector<JsonBlockClassifier> all = {classify_json_block_portable};
+#ifdef TC_JSON_BLOCK_X86
+  all.push_back(classify_sse2);
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx2")) all.push_back(classify_avx2);
+#endif
+  return all;
+}
+
+JsonBlock classify_json_block(const char* p) {
+#ifdef TC_JSON_BLOCK_X86
+  static const JsonBlockClassifier classify = pick();
+  return classify(p);
+#else
+  return classify_json_block_portable(p);
+#endif
+}
+
+}  // namespace tc::io

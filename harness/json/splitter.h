@@ -1,0 +1,115 @@
+// The splitter behind stream_json_array (internal to json_array_stream.cpp
+// and json_array_scan.cpp): its state between reads. One object per stream.
+//
+// Contract: run() reads the source to its end (or an error, or on_batch
+// returning false) and returns what json_array_stream.h promises. Buffer
+// indexes (pos_, end_, value_start_) are relative to buf_, which holds the
+// stream from byte base_ and kJsonPadding zero bytes after end_.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "json/array_stream.h"
+
+namespace tc::io::detail {
+
+enum class State {
+  Start,
+  ObjKeyOrEnd,  // after '{'
+  ObjKey,       // after ',' in the object
+  Key,          // inside a member name
+  Colon,
+  ObjValue,
+  ObjAfter,    // after a member value
+  ArrayFirst,  // after '['
+  ArrayNext,   // after ',' in the array
+  ArrayAfter,  // after an element
+  InValue,     // inside an element or a member value
+  Done,
+};
+
+class Splitter {
+ public:
+  Splitter(InputSource& source, const JsonStreamOptions& o, const JsonBatchFn& on_batch, const JsonMemberFn& on_member)
+      : src_(source), o_(o), on_batch_(on_batch), on_member_(on_member) {
+    o_.chunk = std::max<size_t>(o_.chunk, 64);
+    o_.max_element = std::max<size_t>(o_.max_element, 16);
+    cap_ = 2 * o_.chunk;
+    buf_.reset(new char[cap_ + kJsonPadding]);
+    std::memset(buf_.get(), 0, cap_ + kJsonPadding);
+  }
+
+  JsonStreamResult run();
+
+ private:
+  JsonPosition position(size_t p) const {
+    uint64_t abs = base_ + p;
+    return {line_, abs - line_start_ + 1, abs};
+  }
+  void newline(size_t p) {
+    ++line_;
+    line_start_ = base_ + p + 1;
+  }
+  bool fail(JsonStreamErrorKind kind, std::string message, JsonPosition pos) {
+    r_.error = {kind, std::move(message), pos};
+    return false;
+  }
+  bool flush();
+  bool refill();  // false at the end of input (eof_) or on an error / stop
+  bool step();    // processes bytes from pos_ up to end_; false to stop
+  bool scan_value();
+  bool scan_bytes(size_t limit);  // the byte-at-a-time scanner, up to buffer index `limit`
+  bool scan_blocks();             // the same for a container value, 64 bytes at a time
+  void count_lines(uint64_t newlines, size_t n);
+  void start_value(bool element);
+  bool finish_value(size_t stop);
+  bool end_array();
+  bool at_eof();
+
+  InputSource& src_;
+  JsonStreamOptions o_;
+  const JsonBatchFn& on_batch_;
+  const JsonMemberFn& on_member_;
+  JsonStreamResult r_;
+
+  std::unique_ptr<char[]> buf_;
+  size_t cap_ = 0;
+  size_t pos_ = 0, end_ = 0;
+  uint64_t base_ = 0;  // stream offset of buf_[0]
+  uint64_t line_ = 1, line_start_ = 0;
+  bool eof_ = false, stopped_ = false;
+  int bom_left_ = 0;
+
+  State state_ = State::Start;
+  std::vector<JsonElement> batch_;
+  std::string key_raw_, key_;
+
+  // The value being scanned.
+  bool element_ = false;
+  size_t value_start_ = 0;  // buffer index of its first byte (elements), or of its unsaved part (members)
+  JsonPosition value_pos_;
+  // The open '{' / '[' of the value: stack_[0, depth_), grown on demand; an
+  // index, not std::string's push_back/pop_back: the block scanner's inner loop.
+  std::vector<char> stack_;
+  size_t depth_ = 0;
+  bool push(char c) {  // false past max_depth
+    if (depth_ >= o_.max_depth) return false;
+    if (depth_ == stack_.size()) stack_.resize(std::max<size_t>(64, 2 * depth_));
+    stack_[depth_++] = c;
+    return true;
+  }
+  std::string unclosed() const {  // what a stray closer does not close
+    return depth_ == 0 ? std::string("anything") : std::string("'") + stack_[depth_ - 1] + "'";
+  }
+  bool in_string_ = false, escape_ = false, scalar_ = false, string_scalar_ = false;
+  std::string member_text_;
+  bool member_truncated_ = false;
+  JsonPosition last_comma_;
+};
+
+}  // namespace tc::io::detail

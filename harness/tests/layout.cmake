@@ -1,0 +1,24 @@
+# The layers and the documentation that describes them (harness/tests/layout/):
+# no library file includes a header of a module above or beside its own
+# (the layer table is the build's tracecheck_module() calls), a planted
+# upward include is caught, and every path README.md and ARCHITECTURE.md
+# name exists, with every module in ARCHITECTURE.md's layer table; and no
+# file outside harness/formats/ names a format or its fields (a planted
+# one is caught).
+find_program(TRACECHECK_PYTHON3 python3 REQUIRED)
+set(tc_layout_dir ${CMAKE_CURRENT_LIST_DIR}/layout)
+set(tc_layers_file ${CMAKE_BINARY_DIR}/tracecheck_layers.txt)
+add_test(NAME layers/includes
+         COMMAND ${TRACECHECK_PYTHON3} ${tc_layout_dir}/check_layers.py ${PROJECT_SOURCE_DIR}/harness ${tc_layers_file})
+add_test(NAME layers/planted-upward-include
+         COMMAND ${tc_layout_dir}/planted_upward_include.sh ${PROJECT_SOURCE_DIR}/harness ${tc_layers_file}
+                 ${CMAKE_CURRENT_BINARY_DIR}/planted-upward-include)
+add_test(NAME docs/paths
+         COMMAND ${TRACECHECK_PYTHON3} ${tc_layout_dir}/check_doc_paths.py ${PROJECT_SOURCE_DIR} ${tc_layers_file})
+add_test(NAME layers/format-names
+         COMMAND ${TRACECHECK_PYTHON3} ${tc_layout_dir}/check_format_names.py ${PROJECT_SOURCE_DIR})
+add_test(NAME layers/planted-format-name
+         COMMAND ${tc_layout_dir}/planted_format_name.sh ${PROJECT_SOURCE_DIR}
+                 ${CMAKE_CURRENT_BINARY_DIR}/planted-format-name)
+set_tests_properties(layers/includes layers/planted-upward-include layers/format-names layers/planted-format-name
+                     docs/paths PROPERTIES LABELS "unit;layout")
