@@ -71,4 +71,13 @@ std::optional<std::string> read_facts(const std::string& capture_dir, std::strin
   return doc.dump(2);  // nlohmann's object is a std::map: keys come out sorted
 }
 
+std::string emitter_label(const CaptureEnv& env) {
+  if (env.emitter && !env.emitter->starts_with("torch-")) {
+    std::string label = *env.emitter;
+    if (size_t dash = label.find('-'); dash != std::string::npos) label[dash] = ' ';
+    return label;
+  }
+  return "torch " + (env.torch_version.empty() ? std::string("?") : env.torch_version);
+}
+
 }  // namespace tc::report

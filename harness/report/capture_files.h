@@ -31,6 +31,12 @@ struct CaptureEnv {
   double wall_s = 0;         // the whole capture step
 };
 
+// What wrote the traces, as a report line names it: the tool a driver
+// named ("clang 14" for the emitter id clang-14; the host's torch, which
+// env.json also records, wrote nothing), else "torch VERSION" ("torch ?"
+// when unknown).
+std::string emitter_label(const CaptureEnv& env);
+
 bool read_outcome(const std::string& capture_dir, CaptureOutcome& out, std::string& error);
 bool read_env(const std::string& capture_dir, CaptureEnv& out, std::string& error);
 // nullopt when the driver recorded no facts; error set on a malformed file.

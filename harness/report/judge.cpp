@@ -88,8 +88,8 @@ int judge_capture(const JudgeRequest& q, CaseResult* result) {
   for (const auto& u : ev.rule_usage) res.rule_hits.push_back({u.id, u.hits});
 
   std::string where = ev.emitter.empty() ? std::string("?") : ev.emitter;
-  std::string head = c.name + "  " + where + " (torch " + (ev.env.torch_version.empty() ? "?" : ev.env.torch_version) +
-                     ", " + (ev.env.environment.empty() ? "?" : ev.env.environment) + ", " + q.mode + ")";
+  std::string head = c.name + "  " + where + " (" + emitter_label(ev.env) + ", " +
+                     (ev.env.environment.empty() ? "?" : ev.env.environment) + ", " + q.mode + ")";
   if (ev.env.driver_wall_s > 0) head += "  workload " + seconds(ev.env.driver_wall_s);
   head += "  raw: " + (q.raw_shown.empty() ? q.capture_dir : q.raw_shown);
 
