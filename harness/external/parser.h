@@ -6,7 +6,7 @@
 // optional prepare step that writes what the command needs into {tmp} (and
 // may hand it another file, e.g. a decompressed copy); and which of our own
 // findings predict that it rejects a file. The presets (tlparse, ajv) are in
-// external_presets.h.
+// external/presets.h.
 //
 // Contract: run_external_parser() never throws and never outlives its
 // timeout: the child runs in its own process group, which is killed

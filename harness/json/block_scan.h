@@ -1,4 +1,4 @@
-// 64-byte block classification for the JSON splitter (json_array_stream):
+// 64-byte block classification for the JSON splitter (json/array_stream.h):
 // instead of looking at one byte at a time, a block of 64 bytes becomes a few
 // 64-bit masks (bit i stands for byte i), and strings, escapes and brackets
 // are worked out with integer arithmetic on them.

@@ -1,4 +1,4 @@
-// Member names of the top-level object, as the splitter (json_array_stream)
+// Member names of the top-level object, as the splitter (json/array_stream.h)
 // reads them: the raw text between the quotes, unescaped.
 //
 // Contract: never fails. The JSON escapes (\b \f \n \r \t \uXXXX, a

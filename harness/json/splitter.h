@@ -1,8 +1,8 @@
-// The splitter behind stream_json_array (internal to json_array_stream.cpp
-// and json_array_scan.cpp): its state between reads. One object per stream.
+// The splitter behind stream_json_array (internal to json/array_stream.cpp
+// and json/array_scan.cpp): its state between reads. One object per stream.
 //
 // Contract: run() reads the source to its end (or an error, or on_batch
-// returning false) and returns what json_array_stream.h promises. Buffer
+// returning false) and returns what json/array_stream.h promises. Buffer
 // indexes (pos_, end_, value_start_) are relative to buf_, which holds the
 // stream from byte base_ and kJsonPadding zero bytes after end_.
 #pragma once

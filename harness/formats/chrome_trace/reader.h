@@ -12,7 +12,7 @@
 //    json-duplicate-key, ct-structure, ct-truncated, ct-event-too-long,
 //    ct-bare-array, ct-unterminated, ct-trailing-comma, ct-no-trace-events,
 //    ct-event-not-object); everything about the meaning of events is the
-//    checkers' (checks/chrome_*.h);
+//    checkers' (formats/chrome_trace/checker.h, kineto.h);
 //  - a JSON finding is located at the offending byte (the invalid UTF-8
 //    byte, the NaN, the lone surrogate, the repeated key), with the JSON
 //    pointer of the event or member; an event simdjson rejects (NaN, a

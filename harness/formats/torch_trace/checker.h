@@ -57,7 +57,7 @@ class TorchTraceChecker {
     std::string label;  // "[0/1]"
   };
 
-  // torch_trace_checker.cpp
+  // checker.cpp
   void end_file();
   void check_compile(const reader::Record& r);
   void check_metrics(const reader::Record& r, const json::Value& metrics);

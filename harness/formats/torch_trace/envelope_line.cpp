@@ -1,6 +1,7 @@
 // The envelope line of a record: the text around the glog prefix, the JSON
 // envelope, and what the reader itself decides from it (str interning,
-// payload, rank, process). Typed checks of the envelope live in checks/.
+// payload, rank, process). Typed checks of the envelope live in
+// envelope_checks.cpp and schema_checks.h.
 #include <fmt/format.h>
 
 #include <limits>

@@ -224,7 +224,9 @@ class Checker {
     if (!v.is_object()) return invalid_type(v, t);
     bool ok = true;
     for (const auto& [key, value] : v.members()) {
-      const Field* f = std::find_if(fields, end, [&](const Field& x) { return key == x.name; });
+      // A named copy of the binding: clang 14 (the fuzz build) cannot capture a structured binding.
+      const auto& name = key;
+      const Field* f = std::find_if(fields, end, [&](const Field& x) { return name == x.name; });
       if (f == end) continue;  // unknown fields are ignored (no deny_unknown_fields)
       path_.push(std::string_view(key));
       if (duplicated()) ok = fail(fmt::format("duplicate field `{}`", key));
