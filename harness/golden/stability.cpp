@@ -5,7 +5,6 @@
 #include <set>
 #include <vector>
 
-#include "formats/registry/registry.h"
 #include "golden/record_diff.h"
 #include "golden/unified_diff.h"
 
@@ -90,8 +89,9 @@ StabilityReport compare_captures(std::string_view first, std::string_view second
         out.push_back(where + ": \"" + std::string(a[i]) + "\" vs \"" + std::string(b[i]) + "\"");
         continue;
       }
-      std::string label = section.size() > 8 && section.starts_with("[trace ") ? section.substr(7, section.size() - 8) : "";
-      std::vector<format::Record> rec = format::split_section(label, {std::string(b[i])});
+      // The line as a record of its section, "[name]" without the brackets.
+      std::vector<format::Record> rec =
+          trace_records({section.size() > 2 ? section.substr(1, section.size() - 2) : "", {std::string(b[i])}});
       out.push_back(where + " record (" + record_name(rec[0]) + "):");
       std::vector<std::string> path;
       std::vector<std::pair<std::vector<std::string>, std::string>> diffs;

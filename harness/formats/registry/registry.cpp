@@ -30,6 +30,12 @@ bool read_head(const std::string& path, size_t limit, std::string& head, std::st
   return true;
 }
 
+// Whether `name` ("torch_trace/pytorch_test", "chrome_trace/step_1.json")
+// lies under the format id `id`: "<id>/" and more.
+bool under_format(std::string_view name, const std::string& id) {
+  return name.size() > id.size() && name.starts_with(id) && name[id.size()] == '/';
+}
+
 }  // namespace
 
 const std::vector<Format>& all_formats() {
@@ -53,16 +59,13 @@ const Format* unclaimed_directory_format() {
 
 const Format* format_of_rule_set(std::string_view ref) {
   for (const Format& f : all_formats())
-    if (ref.size() > f.id.size() && ref.starts_with(f.id) && ref[f.id.size()] == '/') return &f;
+    if (under_format(ref, f.id)) return &f;
   return nullptr;
 }
 
 const Format* format_of_section(std::string_view label) {
-  for (const Format& f : all_formats()) {
-    if (f.owns_section ? f.owns_section(label)
-                       : label.size() > f.id.size() && label.starts_with(f.id) && label[f.id.size()] == '/')
-      return &f;
-  }
+  for (const Format& f : all_formats())
+    if (f.owns_section ? f.owns_section(label) : under_format(label, f.id)) return &f;
   return nullptr;
 }
 
