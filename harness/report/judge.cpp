@@ -4,18 +4,14 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <string_view>
 
 #include "diag/exit_code.h"
-#include "golden/diff_color.h"
 #include "golden/drift.h"
 #include "golden/golden_store.h"
 #include "golden/usage_log.h"
-#include "report/evaluate.h"
-#include "report/golden_check.h"
+#include "report/judgement.h"
 
 namespace tc::report {
 namespace fs = std::filesystem;
@@ -32,22 +28,6 @@ std::string default_work_root() {
 
 namespace {
 
-std::string seconds(double s) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f s", s);
-  return buf;
-}
-
-void indent_print(const std::string& text, const char* prefix = "    ") {
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    std::printf("%s%.*s\n", prefix, static_cast<int>(end - start), text.data() + start);
-    start = end + 1;
-  }
-}
-
 bool write_text(const fs::path& path, const std::string& text) {
   std::string error;
   return golden::write_file_atomic(path.string(), text, error);
@@ -59,59 +39,11 @@ void trim_capture(const fs::path& capture) {
   for (const char* scratch : {"inductor_cache", "tmp", "work", "rendezvous"}) fs::remove_all(capture / scratch, ec);
 }
 
-}  // namespace
-
-int judge_capture(const JudgeRequest& q, CaseResult* result) {
-  CaseResult local;
-  CaseResult& res = result ? *result : local;
-  auto started = std::chrono::steady_clock::now();
-  auto finish = [&](int code, const char* status) {
-    res.exit_code = code;
-    res.status = status;
-    res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    res.harness_seconds += std::max(0.0, res.seconds - res.external_seconds);
-    return code;
-  };
-  const cases::Case& c = *q.c;
-  res.case_name = c.name;
-  res.mode = q.mode;
-  res.rule_set = c.rules;
-  fs::path evidence(q.evidence_dir);
-  std::error_code ec;
-  fs::create_directories(evidence, ec);
-  EvaluateOptions options;
-  options.work_dir = q.evidence_dir;
-  options.emitter = q.emitter;
-  Evaluation ev = evaluate_capture(c, q.capture_dir, options);
-  res.emitter = ev.emitter;
-  for (const checks::ParserResult& p : ev.parsers) res.external_seconds += p.wall_s;
-  for (const auto& u : ev.rule_usage) res.rule_hits.push_back({u.id, u.hits});
-
-  std::string where = ev.emitter.empty() ? std::string("?") : ev.emitter;
-  std::string head = c.name + "  " + where + " (" + emitter_label(ev.env) + ", " +
-                     (ev.env.environment.empty() ? "?" : ev.env.environment) + ", " + q.mode + ")";
-  if (ev.env.driver_wall_s > 0) head += "  workload " + seconds(ev.env.driver_wall_s);
-  head += "  raw: " + (q.raw_shown.empty() ? q.capture_dir : q.raw_shown);
-
-  if (!ev.ok) {
-    std::printf("ERROR %s\n", head.c_str());
-    indent_print(ev.error);
-    std::fflush(stdout);
-    res.message = ev.error;
-    return finish(ev.exit_code ? ev.exit_code : kExitErrors, "error");
-  }
-  if (ev.outcome.skipped) {
-    std::printf("SKIP %s\n    skipped: %s\n", head.c_str(), ev.outcome.skipped->c_str());
-    std::fflush(stdout);
-    res.message = *ev.outcome.skipped;
-    return finish(kExitSkipped, "skip");
-  }
-  if (!q.work_root.empty()) golden::record_use(q.work_root, ev.emitter, c.name);
-
+GoldenCheck check_against_golden(const JudgeRequest& q, const Evaluation& ev) {
   GoldenRequest gr;
   gr.golden_root = q.golden_root;
   gr.emitter = ev.emitter;
-  gr.case_name = c.name;
+  gr.case_name = q.c->name;
   gr.actual = ev.text;
   gr.capture_dir = q.store_raw ? q.capture_dir : "";
   gr.accept_command = q.accept_command;
@@ -125,83 +57,27 @@ int judge_capture(const JudgeRequest& q, CaseResult* result) {
   }
   // Problems (a timeout, a crash, a disagreeing parser) are never accepted.
   if (!ev.problems.empty()) gr.accept = {};
-  GoldenCheck gc = check_golden(gr);
-  bool pass = golden_status_ok(gc.status) && ev.problems.empty();
+  return check_golden(gr);
+}
 
-  res.golden_status = golden_status_name(gc.status);
-  res.golden_file = gc.golden_file;
-  res.pending_file = gc.pending_file;
-  res.diff = gc.diff;
-  res.message = gc.status == GoldenStatus::Match ? "" : gc.message;
-  for (const auto& problem : ev.problems) res.message += (res.message.empty() ? "" : "\n") + ("problem: " + problem);
-  const char* verdict = pass ? (gc.status == GoldenStatus::Accepted ? "ACCEPTED" : "PASS") : "FAIL";
-  std::printf("%s %s\n", verdict, head.c_str());
-  for (const auto& p : ev.parsers) {
-    if (p.status == checks::ParserStatus::NotRun)
-      std::printf("    %s: not run (%s)\n", p.name.c_str(), p.reason.c_str());
-    else
-      std::printf("    %s %s: %s%s%s (%s)\n", p.name.c_str(), p.artifact.c_str(), checks::parser_status_name(p.status),
-                  p.reason.empty() ? "" : ", ", p.reason.c_str(), seconds(p.wall_s).c_str());
-  }
-  if (!golden_status_ok(gc.status) || gc.status == GoldenStatus::Accepted) indent_print(gc.message);
-  if (gc.status == GoldenStatus::NoGoldenSet) {
-    // A new emitter: what moved since the newest one with a golden for this case.
-    std::vector<std::string> others = golden::emitters_with_golden(q.golden_root, c.name);
-    if (!others.empty()) {
-      golden::CaseDrift d;
-      d.case_name = c.name;
-      golden::compare_goldens(golden::read_file(golden::golden_path(q.golden_root, others.back(), c.name)).value_or(""),
-                              ev.text, d);
-      std::string text = golden::describe_drift(d);
-      std::printf("    drift from %s to this run (tracecheck drift):\n", others.back().c_str());
-      indent_print(text.empty() ? "  no record kind or artifact appeared, disappeared or moved\n" : text);
-    }
-  }
-  for (const auto& problem : ev.problems) std::printf("    problem: %s\n", problem.c_str());
-  if (!gc.diff.empty() && gc.status != GoldenStatus::Unstable)
-    indent_print(q.color ? golden::colorize_diff(gc.diff) : gc.diff, "    | ");
+// A new emitter: what moved since the newest one with a golden for this case.
+void find_drift(const JudgeRequest& q, Judgement& j) {
+  std::vector<std::string> others = golden::emitters_with_golden(q.golden_root, q.c->name);
+  if (others.empty()) return;
+  golden::CaseDrift d;
+  d.case_name = q.c->name;
+  golden::compare_goldens(
+      golden::read_file(golden::golden_path(q.golden_root, others.back(), q.c->name)).value_or(""), j.ev.text, d);
+  j.drift_from = others.back();
+  j.drift_text = golden::describe_drift(d);
+}
 
-  if (!pass || q.keep) {
-    std::vector<std::pair<std::string, fs::path>> kept;
-    if (write_text(evidence / "actual.txt", ev.text)) kept.emplace_back("actual", evidence / "actual.txt");
-    if (!gc.diff.empty() && write_text(evidence / "golden.diff", gc.diff))
-      kept.emplace_back("diff", evidence / "golden.diff");
-    if (write_text(evidence / "diagnostics.txt", ev.diagnostics_text))
-      kept.emplace_back("diagnostics", evidence / "diagnostics.txt");
-    if (!q.stderr_tail.empty() && write_text(evidence / "stderr-tail.txt", q.stderr_tail))
-      kept.emplace_back("stderr tail", evidence / "stderr-tail.txt");
-    if (fs::exists(evidence / "external")) kept.emplace_back("external parsers", evidence / "external");
-    kept.emplace_back("raw capture", q.capture_dir);
-    if (!pass) {
-      // The cause in the report itself: a non-zero exit and the first errors
-      // the checks found (a missing or truncated trace shows up there).
-      if (ev.outcome.exit_status != 0 && !ev.outcome.term_signal)
-        std::printf("    the workload exited with status %d\n", ev.outcome.exit_status);
-      size_t shown = 0, at = 0;
-      while (shown < 5 && at < ev.diagnostics_text.size()) {
-        size_t end = ev.diagnostics_text.find('\n', at);
-        if (end == std::string::npos) end = ev.diagnostics_text.size();
-        std::string_view line(ev.diagnostics_text.data() + at, end - at);
-        if (line.find(": error[") != std::string_view::npos) {
-          std::printf("    %.*s\n", static_cast<int>(line.size()), line.data());
-          ++shown;
-        }
-        at = end + 1;
-      }
-    }
-    std::printf("    evidence:\n");
-    for (const auto& [what, path] : kept) std::printf("      %-17s %s\n", (what + ":").c_str(), path.c_str());
-    if (!q.stderr_tail.empty() && !pass) {
-      // The last lines only; the whole tail is in stderr-tail.txt.
-      std::string tail = q.stderr_tail;
-      size_t cut = tail.size();
-      for (int lines = 0; lines < 12 && cut != std::string::npos && cut > 0; ++lines) cut = tail.rfind('\n', cut - 1);
-      if (cut != std::string::npos && cut > 0) tail = tail.substr(cut + 1);
-      std::printf("    workload stderr (last lines):\n");
-      indent_print(tail, "    ! ");
-    }
-  } else {
-    // A pass keeps only this run's raw capture.
+// On a failure (or `keep`): every piece of evidence, written beside the raw
+// capture. On a pass: only this run's raw capture stays.
+void keep_evidence(const JudgeRequest& q, Judgement& j) {
+  const fs::path evidence(q.evidence_dir);
+  std::error_code ec;
+  if (j.pass && !q.keep) {
     for (const char* name : {"actual.txt", "golden.diff", "diagnostics.txt", "stderr-tail.txt"})
       fs::remove(evidence / name, ec);
     fs::remove_all(evidence / "external", ec);
@@ -209,10 +85,95 @@ int judge_capture(const JudgeRequest& q, CaseResult* result) {
       trim_capture(q.capture_dir);
     else
       fs::remove_all(q.capture_dir, ec);
+    return;
   }
-  std::fflush(stdout);
-  return pass ? finish(kExitOk, gc.status == GoldenStatus::Accepted ? "accepted" : "pass")
-              : finish(kExitErrors, gc.status == GoldenStatus::Pending ? "pending" : "fail");
+  auto keep = [&](const char* what, const fs::path& path) { j.evidence.emplace_back(what, path.string()); };
+  if (write_text(evidence / "actual.txt", j.ev.text)) keep("actual", evidence / "actual.txt");
+  if (!j.golden.diff.empty() && write_text(evidence / "golden.diff", j.golden.diff))
+    keep("diff", evidence / "golden.diff");
+  if (write_text(evidence / "diagnostics.txt", j.ev.diagnostics_text))
+    keep("diagnostics", evidence / "diagnostics.txt");
+  if (!q.stderr_tail.empty() && write_text(evidence / "stderr-tail.txt", q.stderr_tail))
+    keep("stderr tail", evidence / "stderr-tail.txt");
+  if (fs::exists(evidence / "external")) keep("external parsers", evidence / "external");
+  keep("raw capture", q.capture_dir);
+  if (!j.pass) j.stderr_tail = q.stderr_tail;
+}
+
+}  // namespace
+
+Judgement judge(const JudgeRequest& q) {
+  Judgement j;
+  j.case_name = q.c->name;
+  j.mode = q.mode;
+  j.raw = q.raw_shown.empty() ? q.capture_dir : q.raw_shown;
+  std::error_code ec;
+  fs::create_directories(q.evidence_dir, ec);
+  EvaluateOptions options;
+  options.work_dir = q.evidence_dir;
+  options.emitter = q.emitter;
+  j.ev = evaluate_capture(*q.c, q.capture_dir, options);
+  if (!j.ev.ok) {
+    j.exit_code = j.ev.exit_code ? j.ev.exit_code : kExitErrors;
+    return j;
+  }
+  if (j.ev.outcome.skipped) {
+    j.kind = Judgement::Kind::Skip;
+    j.exit_code = kExitSkipped;
+    j.status = "skip";
+    return j;
+  }
+  j.kind = Judgement::Kind::Judged;
+  if (!q.work_root.empty()) golden::record_use(q.work_root, j.ev.emitter, q.c->name);
+  j.golden = check_against_golden(q, j.ev);
+  j.pass = golden_status_ok(j.golden.status) && j.ev.problems.empty();
+  if (j.golden.status == GoldenStatus::NoGoldenSet) find_drift(q, j);
+  keep_evidence(q, j);
+  if (j.pass) {
+    j.exit_code = kExitOk;
+    j.status = j.golden.status == GoldenStatus::Accepted ? "accepted" : "pass";
+  } else {
+    j.exit_code = kExitErrors;
+    j.status = j.golden.status == GoldenStatus::Pending ? "pending" : "fail";
+  }
+  return j;
+}
+
+int judge_capture(const JudgeRequest& q, CaseResult* result) {
+  CaseResult local;
+  CaseResult& res = result ? *result : local;
+  auto started = std::chrono::steady_clock::now();
+  Judgement j = judge(q);
+  print_judgement(j, q.color);
+
+  res.case_name = q.c->name;
+  res.mode = q.mode;
+  res.rule_set = q.c->rules;
+  res.emitter = j.ev.emitter;
+  for (const checks::ParserResult& p : j.ev.parsers) res.external_seconds += p.wall_s;
+  for (const auto& u : j.ev.rule_usage) res.rule_hits.push_back({u.id, u.hits});
+  switch (j.kind) {
+    case Judgement::Kind::Error:
+      res.message = j.ev.error;
+      break;
+    case Judgement::Kind::Skip:
+      res.message = *j.ev.outcome.skipped;
+      break;
+    case Judgement::Kind::Judged:
+      res.golden_status = golden_status_name(j.golden.status);
+      res.golden_file = j.golden.golden_file;
+      res.pending_file = j.golden.pending_file;
+      res.diff = j.golden.diff;
+      res.message = j.golden.status == GoldenStatus::Match ? "" : j.golden.message;
+      for (const auto& problem : j.ev.problems)
+        res.message += (res.message.empty() ? "" : "\n") + ("problem: " + problem);
+      break;
+  }
+  res.exit_code = j.exit_code;
+  res.status = j.status;
+  res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  res.harness_seconds += std::max(0.0, res.seconds - res.external_seconds);
+  return j.exit_code;
 }
 
 int combine_exit_codes(const std::vector<int>& codes) {
