@@ -1,12 +1,8 @@
 #include "case/case_structure.h"
 
-#include <fstream>
-#include <mutex>
-#include <stdexcept>
-
 #include "io/data_root.h"
 #include "json/parse.h"
-#include "schema/schema.h"
+#include "schema/schema_file.h"
 
 namespace tc::cases {
 namespace {
@@ -15,31 +11,21 @@ std::string schema_file() { return io::data_root() + "/schemas/case.schema.json"
 
 // Compiled once; a schema that does not load is a build defect, reported as
 // a violation of every case so that it cannot go unnoticed.
-const schema::CompiledSchema* case_schema(std::string& error) {
-  static std::once_flag once;
-  static std::optional<schema::CompiledSchema> compiled;
-  static std::string load_error;
-  std::call_once(once, [] {
-    try {
-      std::ifstream in(schema_file());
-      if (!in) throw std::runtime_error("cannot read " + schema_file());
-      compiled = schema::compile(nlohmann::json::parse(in), {}, {"file://" + schema_file()});
-    } catch (const schema::SchemaLoadError& e) {
-      load_error = schema_file() + ": " + e.location() + ": " + e.what();
-    } catch (const std::exception& e) {
-      load_error = schema_file() + ": " + e.what();
-    }
-  });
-  error = load_error;
-  return compiled ? &*compiled : nullptr;
+const schema::SchemaFile& case_schema() {
+  static const schema::SchemaFile file = schema::load_schema_file(schema_file());
+  return file;
 }
 
 }  // namespace
 
 std::vector<std::string> check_case_structure(const nlohmann::json& doc) {
-  std::string error;
-  const schema::CompiledSchema* s = case_schema(error);
-  if (!s) return {"(schema) " + error};
+  const schema::SchemaFile& file = case_schema();
+  if (!file.schema) {
+    const schema::SchemaFileProblem& p = file.problem;
+    return {"(schema) " + schema_file() + ":" + std::to_string(p.line) + ":" + std::to_string(p.column) + ": " +
+            p.message};
+  }
+  const schema::CompiledSchema* s = &*file.schema;
   // Validate the project's own JSON model, so the checks see exactly what a
   // Python json.loads would (numbers as written, duplicate keys resolved).
   json::Parser parser;

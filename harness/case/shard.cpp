@@ -20,16 +20,16 @@ std::vector<std::string> sorted_unique(std::vector<std::string> names) {
 
 }  // namespace
 
-bool parse_shard(std::string_view text, Shard& out, std::string* why) {
+bool parse_shard(std::string_view text, Shard& out, std::string& why) {
   size_t slash = text.find('/');
   Shard s;
   if (slash == std::string_view::npos || !parse_unsigned(text.substr(0, slash), s.index) ||
       !parse_unsigned(text.substr(slash + 1), s.count)) {
-    if (why) *why = "expected I/N, e.g. 2/4, not '" + std::string(text) + "'";
+    why = "expected I/N, e.g. 2/4, not '" + std::string(text) + "'";
     return false;
   }
   if (s.count == 0 || s.index == 0 || s.index > s.count) {
-    if (why) *why = "shard " + std::string(text) + ": need 1 <= I <= N";
+    why = "shard " + std::string(text) + ": need 1 <= I <= N";
     return false;
   }
   out = s;

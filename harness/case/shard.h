@@ -22,7 +22,7 @@ struct Shard {
 };
 
 // Parses "I/N"; false with `why` set for anything else (I or N zero, I > N).
-bool parse_shard(std::string_view text, Shard& out, std::string* why);
+bool parse_shard(std::string_view text, Shard& out, std::string& why);
 
 // True when `name` falls in `shard` among `all_names`.
 bool in_shard(const std::vector<std::string>& all_names, const std::string& name, const Shard& shard);

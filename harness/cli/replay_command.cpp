@@ -103,7 +103,7 @@ int replay_cases(const ReplayOptions& o) {
   report::RunReport run_report;
   std::vector<std::pair<const cases::Case*, std::string>> jobs;
   cases::Shard shard;
-  if (std::string why; !cases::parse_shard(o.shard, shard, &why)) {
+  if (std::string why; !cases::parse_shard(o.shard, shard, why)) {
     std::fprintf(stderr, "tracecheck replay: --shard: %s\n", why.c_str());
     return kExitUsage;
   }

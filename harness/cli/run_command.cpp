@@ -114,7 +114,7 @@ int run_cases(const RunOptions& o) {
   std::vector<int> codes;
   report::RunReport run_report;
   cases::Shard shard;
-  if (std::string why; !cases::parse_shard(o.shard, shard, &why)) {
+  if (std::string why; !cases::parse_shard(o.shard, shard, why)) {
     std::fprintf(stderr, "tracecheck run: --shard: %s\n", why.c_str());
     return kExitUsage;
   }

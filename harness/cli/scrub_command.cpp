@@ -11,8 +11,6 @@
 // errors in the input or a record that could not be printed, 2 usage or a
 // bad rule set, 3 an input that cannot be read.
 #include <cstdio>
-#include <fstream>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "cli/command.h"
@@ -47,16 +45,6 @@ class Output {
  private:
   std::string buffer_;
 };
-
-// The format a rule set is for: its "format" key.
-std::string rules_format(const std::string& ref) {
-  std::string why;
-  std::optional<std::string> path = scrub::resolve_rule_set(ref, &why);
-  if (!path) return {};
-  std::ifstream in(*path);
-  nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
-  return j.is_object() && j.contains("format") && j["format"].is_string() ? j["format"].get<std::string>() : "";
-}
 
 void print_findings(const diag::Reporter& reporter) {
   diag::Verdict verdict = diag::resolve(reporter, format::catalog().default_profile());
@@ -129,14 +117,14 @@ int run_stream(const ScrubArgs& args, const format::Format& f) {
 }
 
 int run_scrub(const ScrubArgs& args) {
-  std::string format_id = rules_format(args.rules);
-  if (format_id.empty()) {  // the set did not load: say why
-    scrub::LoadError load_error;
-    if (!scrub::load_rule_set(args.rules, &load_error)) {
-      std::fprintf(stderr, "tracecheck scrub: %s\n", load_error.text().c_str());
-      return kExitUsage;
-    }
+  // The set's "format" picks the reader; a set that does not load stops here.
+  scrub::LoadError load_error;
+  std::shared_ptr<const scrub::RuleSet> rules = scrub::load_rule_set(args.rules, load_error);
+  if (!rules) {
+    std::fprintf(stderr, "tracecheck scrub: %s\n", load_error.text().c_str());
+    return kExitUsage;
   }
+  const std::string& format_id = rules->format;
   const format::Format* f = format::find_format(format_id);
   if (!f) {
     std::fprintf(stderr, "tracecheck scrub: %s: no reader for format \"%s\"\n", args.rules.c_str(),

@@ -59,7 +59,7 @@ std::string stream_key(const ValidateOptions& o, const std::string& file) {
   struct stat st {};
   bool big = ::stat(file.c_str(), &st) == 0 && static_cast<uint64_t>(st.st_size) >= kStreamFrom;
   std::string error;
-  std::unique_ptr<io::InputSource> in = io::open_input(file, &error);
+  std::unique_ptr<io::InputSource> in = io::open_input(file, error);
   bool gzip = in && in->gzip();
   return big || gzip ? key : "";
 }
@@ -68,7 +68,7 @@ std::string stream_key(const ValidateOptions& o, const std::string& file) {
 // which `size` leaves out; false on a read error. Read straight into the one
 // buffer: a copy into a padded_string would move the whole file once more.
 bool read_padded(const std::string& file, std::string& text, size_t& size, std::string& error) {
-  std::unique_ptr<io::InputSource> in = io::open_input(file, &error);
+  std::unique_ptr<io::InputSource> in = io::open_input(file, error);
   if (!in) return false;
   struct stat st {};
   if (!in->gzip() && ::stat(file.c_str(), &st) == 0)
@@ -144,7 +144,7 @@ int run_validate(const ValidateOptions& o) {
     if (std::string key = stream_key(o, file); !key.empty()) {
       schema::StreamedDocumentValidator streamed(*loaded.schema, o.max_errors);
       schema::StreamOutcome r = streamed.run(
-          [&](std::string* error) { return io::open_input(file, error); }, key, print);
+          [&](std::string& error) { return io::open_input(file, error); }, key, print);
       if (r.status == schema::StreamOutcome::Status::IoError) {
         std::fprintf(stderr, "tracecheck validate: cannot read %s: %s\n", file.c_str(), r.why.c_str());
         io_failed = true;

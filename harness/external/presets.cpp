@@ -51,7 +51,7 @@ bool write_json(const fs::path& path, const nlohmann::json& j, std::string& erro
 
 // Copies `from` (plain or gzip) to `to`.
 bool copy_plain(const std::string& from, const std::string& to, std::string& error) {
-  std::unique_ptr<io::InputSource> in = io::open_input(from, &error);
+  std::unique_ptr<io::InputSource> in = io::open_input(from, error);
   if (!in) return false;
   std::ofstream out(to, std::ios::binary);
   std::array<char, 1 << 16> buf;

@@ -162,7 +162,7 @@ TEST(FormatSchemaMutations, ExecutionTraceNodesOfEveryCommittedTrace) {
     std::string text;
     {
       std::string error;
-      auto in = io::open_input(file, &error);
+      auto in = io::open_input(file, error);
       ASSERT_TRUE(in) << error;
       char buf[65536];
       for (ptrdiff_t n; (n = in->read(buf, sizeof buf)) > 0;) text.append(buf, static_cast<size_t>(n));

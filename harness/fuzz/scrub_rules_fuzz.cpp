@@ -13,13 +13,13 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
   tc::scrub::LoadError error;
-  std::shared_ptr<const tc::scrub::RuleSet> rules = tc::scrub::parse_rule_set(text, "fuzz.json", &error);
+  std::shared_ptr<const tc::scrub::RuleSet> rules = tc::scrub::parse_rule_set(text, "fuzz.json", error);
   if (!rules) {
     if (error.file != "fuzz.json" || error.message.empty()) std::abort();
     return 0;
   }
   std::string why;
-  std::unique_ptr<tc::scrub::Scrubber> scrubber = tc::scrub::Scrubber::create(rules, {}, &why);
+  std::unique_ptr<tc::scrub::Scrubber> scrubber = tc::scrub::Scrubber::create(rules, {}, why);
   if (!scrubber) return 0;
   tc::json::Parser parser;
   const std::string payload = "def forward(self, x):\n    return (x + 1,)\n";

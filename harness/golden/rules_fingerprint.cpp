@@ -40,7 +40,7 @@ std::string rules_fingerprint_of_text(std::string_view json_text) {
 
 std::string rules_fingerprint(std::string_view rule_set_ref) {
   std::string why;
-  auto path = scrub::resolve_rule_set(rule_set_ref, &why);
+  auto path = scrub::resolve_rule_set(rule_set_ref, why);
   if (!path) return "";
   auto text = read_file(*path);
   if (!text) return "";

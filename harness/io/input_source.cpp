@@ -47,7 +47,7 @@ class FdSource : public InputSource {
 
 }  // namespace
 
-std::unique_ptr<InputSource> open_input(const std::string& path, std::string* error) {
+std::unique_ptr<InputSource> open_input(const std::string& path, std::string& error) {
   int fd = 0;
   bool owned = false;
   std::string name = path;
@@ -56,14 +56,14 @@ std::unique_ptr<InputSource> open_input(const std::string& path, std::string* er
   } else {
     fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
-      if (error) *error = std::strerror(errno);
+      error = std::strerror(errno);
       return nullptr;
     }
     owned = true;
     struct stat st {};
     if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
       ::close(fd);
-      if (error) *error = "is a directory";
+      error = "is a directory";
       return nullptr;
     }
 #ifdef POSIX_FADV_SEQUENTIAL
@@ -77,7 +77,7 @@ std::unique_ptr<InputSource> open_input(const std::string& path, std::string* er
   while (have < head.size()) {
     ptrdiff_t got = raw->read(head.data() + have, head.size() - have);
     if (got < 0) {
-      if (error) *error = raw->error();
+      error = raw->error();
       return nullptr;
     }
     if (got == 0) break;

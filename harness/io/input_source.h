@@ -36,7 +36,7 @@ class InputSource {
 
 // Opens `path` ("-" is stdin). Returns nullptr and sets `error` when it cannot
 // be opened (missing, unreadable, a directory).
-std::unique_ptr<InputSource> open_input(const std::string& path, std::string* error);
+std::unique_ptr<InputSource> open_input(const std::string& path, std::string& error);
 
 // Wraps a raw stream in a gzip decoder (for tests and open_input).
 std::unique_ptr<InputSource> make_gzip_source(std::unique_ptr<InputSource> raw);

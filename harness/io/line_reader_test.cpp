@@ -143,9 +143,9 @@ TEST(GzipSource, TruncatedStreamIsADataError) {
 
 TEST(OpenInput, MissingFileAndDirectoryCannotBeOpened) {
   std::string error;
-  EXPECT_EQ(open_input("/nonexistent/x.log", &error), nullptr);
+  EXPECT_EQ(open_input("/nonexistent/x.log", error), nullptr);
   EXPECT_FALSE(error.empty());
-  EXPECT_EQ(open_input("/", &error), nullptr);
+  EXPECT_EQ(open_input("/", error), nullptr);
   EXPECT_EQ(error, "is a directory");
 }
 
@@ -157,7 +157,7 @@ TEST(OpenInput, RecognisesGzipByMagicNotName) {
   ASSERT_EQ(write(fd, z.data(), z.size()), static_cast<ssize_t>(z.size()));
   close(fd);
   std::string error;
-  auto src = open_input(path, &error);
+  auto src = open_input(path, error);
   ASSERT_NE(src, nullptr) << error;
   EXPECT_TRUE(src->gzip());
   auto lines = read_all(*src);

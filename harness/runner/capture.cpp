@@ -201,7 +201,7 @@ CaptureResult capture(const CaptureRequest& request) {
     result.error = "no output folder";
     return result;
   }
-  if (!prepare_out_dir(request.out_dir, &result.error)) return result;
+  if (!prepare_out_dir(request.out_dir, result.error)) return result;
   const fs::path out = fs::weakly_canonical(fs::absolute(request.out_dir));
   const fs::path cases_dir = fs::weakly_canonical(
       request.cases_dir.empty() ? fs::path(TRACECHECK_SOURCE_DIR) / "cases" : fs::absolute(request.cases_dir));

@@ -53,10 +53,10 @@ std::vector<std::string> parse_mount_points(std::string_view mountinfo) {
   return points;
 }
 
-std::vector<std::string> mount_points_below(const std::filesystem::path& dir, std::string* error) {
+std::vector<std::string> mount_points_below(const std::filesystem::path& dir, std::string& error) {
   std::ifstream in("/proc/self/mountinfo");
   if (!in) {
-    if (error) *error = "cannot read /proc/self/mountinfo";
+    error = "cannot read /proc/self/mountinfo";
     return {};
   }
   std::stringstream text;

@@ -18,6 +18,6 @@ namespace tc::runner {
 std::vector<std::string> parse_mount_points(std::string_view mountinfo);
 
 std::vector<std::string> mount_points_below(const std::filesystem::path& dir,
-                                            std::string* error = nullptr);
+                                            std::string& error);
 
 }  // namespace tc::runner

@@ -20,8 +20,10 @@ TEST(RunnerMounts, ParsesMountPointsWithEscapes) {
 
 TEST(RunnerMounts, BelowMeansAtOrUnderAPathBoundary) {
   // /proc is mounted in every environment these tests run in.
-  EXPECT_FALSE(mount_points_below("/proc").empty());
-  EXPECT_TRUE(mount_points_below("/proc-not-a-mount-point/x").empty());
+  std::string error;
+  EXPECT_FALSE(mount_points_below("/proc", error).empty()) << error;
+  EXPECT_TRUE(mount_points_below("/proc-not-a-mount-point/x", error).empty());
+  EXPECT_EQ(error, "");
 }
 
 }  // namespace

@@ -11,7 +11,7 @@
 
 namespace tc::runner {
 
-bool prepare_out_dir(const std::filesystem::path& dir, std::string* error);
+bool prepare_out_dir(const std::filesystem::path& dir, std::string& error);
 
 int count_files(const std::filesystem::path& dir);
 

@@ -100,7 +100,8 @@ TEST(RunnerSandbox, MissingChrootIsASetupError) {
   SandboxResult r = run_sandboxed(spec);
   EXPECT_FALSE(r.started);
   EXPECT_NE(r.error.find("sandbox: mount"), std::string::npos) << r.error;
-  EXPECT_TRUE(mount_points_below(dir.path()).empty());
+  std::string error;
+  EXPECT_TRUE(mount_points_below(dir.path(), error).empty()) << error;
 }
 
 TEST(RunnerSandbox, ChrootMountsAreInOrderAndBindsLiveInTheTmpfs) {

@@ -21,7 +21,7 @@ std::string at(const std::string& location, std::string_view key) {
 
 std::unique_ptr<RE2> regex(const std::string& pattern, const std::string& here) {
   std::string error;
-  std::unique_ptr<RE2> re = compile_ecma_regex(pattern, &error);
+  std::unique_ptr<RE2> re = compile_ecma_regex(pattern, error);
   if (!re) throw SchemaLoadError(here, error);
   return re;
 }

@@ -239,7 +239,7 @@ std::vector<Subject> subjects() {
                  {json::parse(R"({"compilation_metrics": {"entire_frame_compile_time_s": 1.5}})")}});
   fs::path dir = suite::root() / "tests" / "draft7";
   std::string error;
-  for (const suite::Group& g : suite::load_groups(dir, suite::list_files(dir, "", false), &error)) {
+  for (const suite::Group& g : suite::load_groups(dir, suite::list_files(dir, "", false), error)) {
     Subject s{g.file + " | " + g.description, json::parse(g.schema), {}};
     for (const suite::Case& c : g.cases) s.seeds.push_back(json::parse(c.data));
     out.push_back(std::move(s));

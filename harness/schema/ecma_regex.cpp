@@ -28,12 +28,12 @@ bool hex4_at(std::string_view p, size_t at) {
 
 }  // namespace
 
-std::optional<std::string> translate_ecma_regex(std::string_view p, std::string* error) {
+std::optional<std::string> translate_ecma_regex(std::string_view p, std::string& error) {
   std::string out;
   out.reserve(p.size() + 16);
   bool in_class = false;
   auto fail = [&](std::string_view what) -> std::optional<std::string> {
-    *error = fmt::format(
+    error = fmt::format(
         "pattern \"{}\" uses {}, which RE2 cannot express (RE2 matches in linear time "
         "and has no lookaround or backreferences)",
         p, what);
@@ -121,7 +121,7 @@ std::optional<std::string> translate_ecma_regex(std::string_view p, std::string*
   return out;
 }
 
-std::unique_ptr<RE2> compile_ecma_regex(std::string_view pattern, std::string* error) {
+std::unique_ptr<RE2> compile_ecma_regex(std::string_view pattern, std::string& error) {
   std::optional<std::string> translated = translate_ecma_regex(pattern, error);
   if (!translated) return nullptr;
   RE2::Options options;
@@ -130,7 +130,7 @@ std::unique_ptr<RE2> compile_ecma_regex(std::string_view pattern, std::string* e
   options.set_max_mem(int64_t{64} << 20);
   auto re = std::make_unique<RE2>(*translated, options);
   if (!re->ok()) {
-    *error = fmt::format("pattern \"{}\" is not a regular expression RE2 accepts: {}", pattern, re->error());
+    error = fmt::format("pattern \"{}\" is not a regular expression RE2 accepts: {}", pattern, re->error());
     return nullptr;
   }
   return re;

@@ -19,11 +19,11 @@
 namespace tc::schema {
 
 // Returns nullptr and sets `error` when the pattern cannot be used.
-std::unique_ptr<RE2> compile_ecma_regex(std::string_view pattern, std::string* error);
+std::unique_ptr<RE2> compile_ecma_regex(std::string_view pattern, std::string& error);
 
 // The RE2 syntax compile_ecma_regex hands to RE2 (exposed for tests);
 // nullopt with `error` set when the pattern needs a feature RE2 lacks.
-std::optional<std::string> translate_ecma_regex(std::string_view pattern, std::string* error);
+std::optional<std::string> translate_ecma_regex(std::string_view pattern, std::string& error);
 
 inline bool regex_search(const RE2& re, std::string_view text) {
   return re.Match(text, 0, text.size(), RE2::UNANCHORED, nullptr, 0);

@@ -7,14 +7,14 @@ namespace {
 
 bool search(std::string_view pattern, std::string_view text) {
   std::string error;
-  auto re = compile_ecma_regex(pattern, &error);
+  auto re = compile_ecma_regex(pattern, error);
   EXPECT_TRUE(re) << error;
   return re && regex_search(*re, text);
 }
 
 std::string load_error(std::string_view pattern) {
   std::string error;
-  EXPECT_FALSE(compile_ecma_regex(pattern, &error)) << pattern;
+  EXPECT_FALSE(compile_ecma_regex(pattern, error)) << pattern;
   return error;
 }
 

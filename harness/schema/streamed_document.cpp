@@ -175,7 +175,7 @@ class Run {
   // the first element; otherwise only the elements are validated again.
   bool pass(const InputOpener& open, bool first, StreamOutcome& out) {
     std::string error;
-    std::unique_ptr<io::InputSource> source = open(&error);
+    std::unique_ptr<io::InputSource> source = open(error);
     if (!source) {
       out.status = StreamOutcome::Status::IoError;
       out.why = error;

@@ -48,7 +48,7 @@ struct StreamOutcome {
 };
 
 // Opens the input afresh (it may be read twice); nullptr with `error` set.
-using InputOpener = std::function<std::unique_ptr<io::InputSource>(std::string* error)>;
+using InputOpener = std::function<std::unique_ptr<io::InputSource>(std::string& error)>;
 
 class StreamedDocumentValidator {
  public:

@@ -21,7 +21,7 @@ StreamedRun streamed(const CompiledSchema& s, const std::string& text, const std
   StreamedRun r;
   StreamedDocumentValidator v(s, max_errors);
   StreamOutcome o = v.run(
-      [&](std::string*) {
+      [&](std::string&) {
         ++r.opened;
         return std::make_unique<io::MemorySource>(text, 5);
       },
@@ -185,8 +185,8 @@ TEST(SchemaStreamedDocument, SaysWhyItCannotStream) {
 
   StreamedDocumentValidator v(kineto());
   StreamOutcome o = v.run(
-      [](std::string* error) {
-        *error = "No such file or directory";
+      [](std::string& error) {
+        error = "No such file or directory";
         return std::unique_ptr<io::InputSource>();
       },
       "traceEvents", [](const Finding&) { ADD_FAILURE(); });

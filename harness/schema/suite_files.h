@@ -48,14 +48,14 @@ inline std::optional<std::string> read_text(const std::filesystem::path& path) {
 
 // Every group of the given files (sorted by name), or an error message.
 inline std::vector<Group> load_groups(const std::filesystem::path& dir, const std::vector<std::string>& files,
-                                      std::string* error) {
+                                      std::string& error) {
   std::vector<Group> groups;
   tc::json::Parser parser;
   for (const std::string& file : files) {
     std::optional<std::string> text = read_text(dir / file);
     tc::json::ParseResult r = text ? parser.parse(*text) : tc::json::ParseResult{};
     if (!r.ok || !r.value.is_array()) {
-      *error = "cannot read " + (dir / file).string();
+      error = "cannot read " + (dir / file).string();
       return {};
     }
     for (const tc::json::Value& g : r.value.items()) {

@@ -83,7 +83,7 @@ Tally run_suite(const std::vector<std::string>& files, const std::map<std::strin
   Tally t;
   fs::path dir = suite::root() / "tests" / "draft7";
   std::string error;
-  std::vector<suite::Group> groups = suite::load_groups(dir, files, &error);
+  std::vector<suite::Group> groups = suite::load_groups(dir, files, error);
   EXPECT_TRUE(error.empty()) << error;
   Resolver resolver = remotes_resolver(suite::root() / "remotes");
   for (const suite::Group& g : groups) {

@@ -11,7 +11,7 @@ bool scrub_canonical_text(std::string_view ref, std::string_view format, std::st
   std::string prefix = std::string(format) + "/";
   std::string_view use = ref.substr(0, prefix.size()) == prefix ? ref : default_ref;
   scrub::LoadError error;
-  auto rules = scrub::load_rule_set(use, &error);
+  auto rules = scrub::load_rule_set(use, error);
   if (!rules) {
     problem = error.text();
     return false;

@@ -5,11 +5,20 @@
 // $TRACECHECK_SCRUBBERS_DIR, then in the source tree's scrubbers/
 // (TRACECHECK_SOURCE_DIR, a compile definition).
 //
-// The file is checked against the structure of schemas/scrubber.schema.json
-// (by hand, until the project's own schema validator exists): unknown keys,
-// wrong types, duplicate ids, an `unless` naming no declared option, a bad
-// RE2 pattern or rewrite, a text pattern that matches the empty string.
-// Every error names the file and the rule (index and id) it is about.
+// This is the one loader of rule sets, for every format. Each file is
+// checked twice: by hand (scrub/parse_rules.h), for messages that name the
+// rule, and for what a schema cannot say: duplicate ids, an `unless` naming
+// no declared option, a bad RE2 pattern or rewrite, a text pattern that
+// matches the empty string; then against schemas/scrubber.schema.json with
+// tracecheck's own validator, which also covers what the hand check leaves
+// to a format (the "canonical" options). Every error names the file and the
+// rule (index and id) or the JSON pointer it is about.
+//
+// "extends": "<format>/<name>" starts a set from another of the same format,
+// loaded by name and checked the same way: each top-level member the set
+// gives replaces the base's, and the members of an object member
+// ("canonical", "options") replace the base's one by one. Chains may be
+// long; a cycle is an error.
 #pragma once
 
 #include <memory>
@@ -31,13 +40,14 @@ struct LoadError {
 
 // The path a reference resolves to, or nullopt with `error` naming the
 // places looked at.
-std::optional<std::string> resolve_rule_set(std::string_view ref, std::string* error);
+std::optional<std::string> resolve_rule_set(std::string_view ref, std::string& error);
 
 // Resolves, reads and parses. nullptr on failure, with `error` set.
-std::shared_ptr<const RuleSet> load_rule_set(std::string_view ref, LoadError* error);
+std::shared_ptr<const RuleSet> load_rule_set(std::string_view ref, LoadError& error);
 
 // Parses rule-set text; `file` is used in messages and kept in RuleSet::file.
+// An "extends" in it is resolved by name.
 std::shared_ptr<const RuleSet> parse_rule_set(std::string_view json_text, const std::string& file,
-                                              LoadError* error);
+                                              LoadError& error);
 
 }  // namespace tc::scrub

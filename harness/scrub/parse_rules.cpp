@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <set>
 
-#include "json/parse.h"
 #include "scrub/text_rules.h"
 
 namespace tc::scrub::detail {
@@ -172,7 +171,7 @@ TextRule parse_text(const Value& obj, const std::string& where) {
   check_keys(obj, {"id", "pattern", "rewrite", "placeholder", "group", "modes", "why"}, where);
   TextRule rule;
   std::string problem;
-  rule.pattern = compile_text_pattern(get_string(obj, "pattern", where, true), &problem);
+  rule.pattern = compile_text_pattern(get_string(obj, "pattern", where, true), problem);
   if (!rule.pattern) fail(where + ".pattern", problem);
   rule.modes = get_modes(obj, where);
   const bool has_rewrite = obj.find("rewrite") != nullptr;
@@ -208,24 +207,12 @@ bool is_rule_set_name(std::string_view name) {
   return true;
 }
 
-std::string line_column(std::string_view text, size_t offset) {
-  size_t line = 1, column = 1;
-  for (size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') ++line, column = 1;
-    else ++column;
-  }
-  return "line " + std::to_string(line) + ", column " + std::to_string(column);
-}
-
 }  // namespace
 
-RuleSet parse_rules(std::string_view json_text, const std::string& file) {
-  json::Parser parser;
-  json::ParseResult parsed = parser.parse(json_text);
-  if (!parsed.ok) fail("", "not valid JSON at " + line_column(json_text, parsed.error.offset) + ": " + parsed.error.message);
-  const Value& root = require_object(parsed.value, "");
-  check_keys(root, {"$schema", "name", "format", "description", "reproduces", "options", "drop", "rules", "payload",
-                    "capture", "text"},
+RuleSet parse_rules(const Value& document, const std::string& file) {
+  const Value& root = require_object(document, "");
+  check_keys(root, {"$schema", "name", "format", "description", "extends", "reproduces", "canonical", "options", "drop",
+                    "rules", "payload", "capture", "text"},
              "");
 
   RuleSet set;
@@ -235,6 +222,11 @@ RuleSet parse_rules(std::string_view json_text, const std::string& file) {
   set.format = get_string(root, "format", "", true);
   set.description = get_string(root, "description", "", true);
   get_string(root, "reproduces", "", false);
+  if (root.find("extends")) {
+    const std::string base = get_string(root, "extends", "", true);
+    if (!is_rule_set_name(base)) fail("extends", in_quotes(base) + " is not of the form <format>/<name> ([a-z0-9_]+/[a-z0-9_]+)");
+  }
+  if (const Value* canonical = root.find("canonical")) set.canonical = require_object(*canonical, "canonical");
   if (const Value* options = root.find("options")) {
     require_object(*options, "options");
     for (const auto& [name, doc] : options->members()) {
@@ -269,8 +261,8 @@ RuleSet parse_rules(std::string_view json_text, const std::string& file) {
       const Value& obj = payloads->items()[i];
       const std::string where = ids.take(obj, "payload", i);
       check_keys(obj, {"id", "key", "name", "style", "why"}, where);
-      PayloadRule rule{ids.last(), get_string(obj, "key", where, true), PayloadStyle::SplitlinesRstrip};
-      rule.name = get_string(obj, "name", where, false, "");
+      PayloadRule rule{ids.last(), get_string(obj, "key", where, true), PayloadStyle::SplitlinesRstrip,
+                       get_string(obj, "name", where, false, "")};
       const std::string style = get_string(obj, "style", where, false, "splitlines_rstrip");
       if (style != "splitlines_rstrip") fail(where + ".style", "unknown style " + in_quotes(style) + " (expected \"splitlines_rstrip\")");
       set.payloads.push_back(std::move(rule));

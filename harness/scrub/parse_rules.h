@@ -1,11 +1,12 @@
-// Internal to scrub/load.cpp: turns rule-set JSON into a RuleSet, checking
-// it against the structure of schemas/scrubber.schema.json. Throws
-// RuleError on the first problem.
+// Internal to scrub/load.cpp: turns one rule-set document into a RuleSet,
+// checking by hand what schemas/scrubber.schema.json says, with messages
+// that name the rule, plus what a schema cannot say (see load.h). Throws
+// RuleError on the first problem. An "extends" member is checked for its
+// form only: load.cpp follows it.
 #pragma once
 
 #include <stdexcept>
 #include <string>
-#include <string_view>
 
 #include "scrub/rule_set.h"
 
@@ -17,6 +18,6 @@ struct RuleError : std::runtime_error {
   std::string where;  // "rules[3] (S4)", "text[0] (R1).pattern", or "" for the whole file
 };
 
-RuleSet parse_rules(std::string_view json_text, const std::string& file);
+RuleSet parse_rules(const json::Value& document, const std::string& file);
 
 }  // namespace tc::scrub::detail

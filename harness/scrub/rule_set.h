@@ -103,6 +103,10 @@ struct RuleSet {
   std::string file;         // path it was loaded from, for messages
   std::string format;       // input format it applies to, e.g. "torch_trace"
   std::string description;
+  // "canonical": the options of the format's canonical-text renderer, for
+  // formats whose golden text is not made of records (chrome_trace reads
+  // them: formats/chrome_trace/canonical.h). Null when the set has none.
+  json::Value canonical;
   std::map<std::string, std::string> options;  // option name -> what turning it on does
   std::vector<DropRule> drops;
   std::vector<StructuralRule> rules;

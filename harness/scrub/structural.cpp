@@ -23,7 +23,7 @@ std::string original_text(const json::Value& v) {
 
 // Applies `edit` to the field at [first] + edit.path below the envelope.
 Applied apply_edit(const FieldEdit& edit, const std::string* first, json::Value& envelope,
-                   Placeholders& placeholders, std::string* problem) {
+                   Placeholders& placeholders, std::string& problem) {
   std::vector<const std::string*> keys;
   if (first) keys.push_back(first);
   for (const std::string& k : edit.path) keys.push_back(&k);
@@ -34,8 +34,7 @@ Applied apply_edit(const FieldEdit& edit, const std::string* first, json::Value&
     if (!child) return Applied::No;
     if (!child->is_object()) {
       if (edit.op == FieldOp::Replace) return Applied::No;
-      if (problem)
-        *problem = "cannot set " + dotted(keys, keys.size()) + ": " + dotted(keys, i + 1) + " is " +
+      problem = "cannot set " + dotted(keys, keys.size()) + ": " + dotted(keys, i + 1) + " is " +
                    json::kind_name(child->kind()) + ", not an object";
       return Applied::Failed;
     }
@@ -55,7 +54,7 @@ Applied apply_edit(const FieldEdit& edit, const std::string* first, json::Value&
 }
 
 Applied apply_edits(const StructuralRule& rule, const std::string* first, json::Value& envelope,
-                    Placeholders& placeholders, std::string* problem) {
+                    Placeholders& placeholders, std::string& problem) {
   Applied result = Applied::No;
   for (const FieldEdit& edit : rule.edits) {
     const Applied a = apply_edit(edit, first, envelope, placeholders, problem);
@@ -68,7 +67,7 @@ Applied apply_edits(const StructuralRule& rule, const std::string* first, json::
 }  // namespace
 
 Applied apply_structural(const StructuralRule& rule, json::Value& envelope, Placeholders& placeholders,
-                         std::string* problem) {
+                         std::string& problem) {
   if (!envelope.is_object()) return Applied::No;
   if (rule.first_of.empty()) return apply_edits(rule, nullptr, envelope, placeholders, problem);
   for (const std::string& key : rule.first_of)

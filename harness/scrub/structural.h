@@ -23,6 +23,6 @@ enum class Applied : uint8_t { No, Yes, Failed };
 
 // `problem` is set when the result is Failed.
 Applied apply_structural(const StructuralRule& rule, json::Value& envelope, Placeholders& placeholders,
-                         std::string* problem);
+                         std::string& problem);
 
 }  // namespace tc::scrub

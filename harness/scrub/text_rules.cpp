@@ -4,16 +4,16 @@
 
 namespace tc::scrub {
 
-std::shared_ptr<const RE2> compile_text_pattern(std::string_view pattern, std::string* problem) {
+std::shared_ptr<const RE2> compile_text_pattern(std::string_view pattern, std::string& problem) {
   RE2::Options options;
   options.set_log_errors(false);  // errors are reported with file and rule instead
   auto re = std::make_shared<const RE2>(re2::StringPiece(pattern.data(), pattern.size()), options);
   if (!re->ok()) {
-    if (problem) *problem = "not a valid RE2 pattern: " + re->error();
+    problem = "not a valid RE2 pattern: " + re->error();
     return nullptr;
   }
   if (RE2::PartialMatch("", *re)) {
-    if (problem) *problem = "matches the empty string; a text rule must always consume text";
+    problem = "matches the empty string; a text rule must always consume text";
     return nullptr;
   }
   return re;

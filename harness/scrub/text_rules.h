@@ -18,7 +18,7 @@
 namespace tc::scrub {
 
 // nullptr with `problem` set when the pattern does not compile or matches "".
-std::shared_ptr<const RE2> compile_text_pattern(std::string_view pattern, std::string* problem);
+std::shared_ptr<const RE2> compile_text_pattern(std::string_view pattern, std::string& problem);
 
 // Applies one rule to `text` in place; returns the number of replacements.
 size_t apply_text_rule(const TextRule& rule, std::string& text, Placeholders& placeholders);

@@ -5,12 +5,11 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "formats/chrome_trace/fields.h"
+#include "json/pointer.h"
 #include "scrub/load.h"
 
 namespace tc::render {
@@ -82,89 +81,64 @@ bool contains(const std::vector<std::string>& v, std::string_view s) {
   return std::find(v.begin(), v.end(), s) != v.end();
 }
 
-std::vector<std::string> strings(const nlohmann::json& j, const char* key) {
+// The rule set's "canonical" options; the scrubber schema checked their
+// shapes when the set loaded, so only what a schema cannot say is left.
+std::vector<std::string> strings(const json::Value& list) {
   std::vector<std::string> out;
-  if (j.contains(key))
-    for (const auto& v : j.at(key)) out.push_back(v.get<std::string>());
+  for (const json::Value& v : list.items()) out.push_back(v.text());
   return out;
 }
 
-}  // namespace
+std::map<std::string, std::string> string_map(const json::Value& object) {
+  std::map<std::string, std::string> out;
+  for (const auto& [key, value] : object.members()) out[key] = value.text();
+  return out;
+}
 
-namespace {
-
-bool load_rules(std::string_view ref, ChromeRules& rules, std::string& error, int depth) {
-  std::optional<std::string> path = scrub::resolve_rule_set(ref, &error);
-  if (!path) return false;
-  std::ifstream in(*path);
-  std::stringstream text;
-  text << in.rdbuf();
-  try {
-    nlohmann::json j = nlohmann::json::parse(text.str());
-    if (j.value("format", "") != "chrome_trace") {
-      error = *path + ": not a chrome_trace rule set (\"format\" is not \"chrome_trace\")";
-      return false;
-    }
-    if (j.contains("extends")) {
-      if (depth >= 4) {
-        error = *path + ": /extends: more than 4 levels (a cycle?)";
-        return false;
-      }
-      if (!load_rules(j.at("extends").get<std::string>(), rules, error, depth + 1)) {
-        error = *path + ": /extends: " + error;
-        return false;
-      }
-    }
-    const nlohmann::json& c = j.at("canonical");
-    rules.name = j.at("name").get<std::string>();
-    if (c.contains("keep_args")) rules.keep_args = strings(c, "keep_args");
-    if (c.contains("drop_cats")) rules.drop_cats = strings(c, "drop_cats");
-    if (c.contains("drop_names")) rules.drop_names = strings(c, "drop_names");
-    if (c.contains("drop_phases")) rules.drop_phases = strings(c, "drop_phases");
-    if (c.contains("mask_members")) rules.mask_members = strings(c, "mask_members");
-    if (c.contains("link_args")) rules.link_args = c.at("link_args").get<std::map<std::string, std::string>>();
-    if (c.contains("flow_namespace"))
-      rules.flow_namespace = c.at("flow_namespace").get<std::map<std::string, std::string>>();
-    if (c.contains("mask_pattern")) rules.mask_pattern = c.at("mask_pattern").get<std::string>();
-    if (c.contains("max_events")) rules.max_events = c.at("max_events").get<size_t>();
-    if (c.contains("thread_names")) rules.thread_names = c.at("thread_names").get<bool>();
-    if (c.contains("thread_pools")) rules.thread_pools = strings(c, "thread_pools");
-    for (const std::string& pattern : rules.thread_pools)
-      if (RE2 pool(pattern); !pool.ok()) {
-        error = *path + ": /canonical/thread_pools: " + pattern + ": " + pool.error();
-        return false;
-      }
-    if (c.contains("layout")) {
-      std::string layout = c.at("layout").get<std::string>();
-      if (layout != "tree" && layout != "counts") {
-        error = *path + ": /canonical/layout: \"" + layout + "\" is neither \"tree\" nor \"counts\"";
-        return false;
-      }
-      rules.layout = layout == "tree" ? ChromeRules::Layout::Tree : ChromeRules::Layout::Counts;
-    }
-    if (c.contains("name_rewrites")) {
+bool read_canonical(const json::Value& c, ChromeRules& rules, std::string& error) {
+  for (const auto& [key, v] : c.members()) {
+    if (key == "keep_args") rules.keep_args = strings(v);
+    else if (key == "drop_cats") rules.drop_cats = strings(v);
+    else if (key == "drop_names") rules.drop_names = strings(v);
+    else if (key == "drop_phases") rules.drop_phases = strings(v);
+    else if (key == "mask_members") rules.mask_members = strings(v);
+    else if (key == "thread_pools") rules.thread_pools = strings(v);
+    else if (key == "link_args") rules.link_args = string_map(v);
+    else if (key == "flow_namespace") rules.flow_namespace = string_map(v);
+    else if (key == "mask_pattern") rules.mask_pattern = v.text();
+    else if (key == "thread_names") rules.thread_names = v.as_bool();
+    else if (key == "layout") rules.layout = v.text() == "tree" ? ChromeRules::Layout::Tree : ChromeRules::Layout::Counts;
+    else if (key == "max_events") {
+      int64_t n = 0;
+      v.get_int64(n);
+      rules.max_events = static_cast<size_t>(n);
+    } else if (key == "name_rewrites") {
       rules.name_rewrites.clear();
-      for (const auto& pair : c.at("name_rewrites")) {
-        auto [pattern, rewrite] = pair.get<std::pair<std::string, std::string>>();
+      for (const json::Value& pair : v.items()) {
+        const std::string& pattern = pair.items()[0].text();
+        const std::string& rewrite = pair.items()[1].text();
         RE2 re(pattern);
         std::string why;
         if (!re.ok() || !re.CheckRewriteString(rewrite, &why)) {
-          error = *path + ": /canonical/name_rewrites: " + pattern + ": " + (re.ok() ? why : re.error());
+          error = "/canonical/name_rewrites: " + pattern + ": " + (re.ok() ? why : re.error());
           return false;
         }
         rules.name_rewrites.emplace_back(pattern, rewrite);
       }
     }
-    for (const std::string& mask : rules.mask_members)
-      if (size_t slash = mask.find('/'); slash != std::string::npos)
-        nlohmann::json::json_pointer(mask.substr(slash));  // throws, naming the bad pointer
-    RE2 re(rules.mask_pattern);
-    if (!re.ok()) {
-      error = *path + ": /canonical/mask_pattern: " + re.error();
+  }
+  for (const std::string& pattern : rules.thread_pools)
+    if (RE2 pool(pattern); !pool.ok()) {
+      error = "/canonical/thread_pools: " + pattern + ": " + pool.error();
       return false;
     }
-  } catch (const std::exception& e) {
-    error = *path + ": " + e.what();
+  for (const std::string& mask : rules.mask_members)
+    if (size_t slash = mask.find('/'); slash != std::string::npos && !schema::pointer::parse(mask.substr(slash))) {
+      error = "/canonical/mask_members: " + mask + ": not a member name and a JSON pointer below it";
+      return false;
+    }
+  if (RE2 re(rules.mask_pattern); !re.ok()) {
+    error = "/canonical/mask_pattern: " + re.error();
     return false;
   }
   return true;
@@ -174,7 +148,22 @@ bool load_rules(std::string_view ref, ChromeRules& rules, std::string& error, in
 
 bool load_chrome_rules(std::string_view ref, ChromeRules& rules, std::string& error) {
   rules = ChromeRules{};
-  return load_rules(ref, rules, error, 0);
+  scrub::LoadError load_error;
+  std::shared_ptr<const scrub::RuleSet> set = scrub::load_rule_set(ref, load_error);
+  if (!set) {
+    error = load_error.text();
+    return false;
+  }
+  if (set->format != "chrome_trace") {
+    error = set->file + ": not a chrome_trace rule set (\"format\" is not \"chrome_trace\")";
+    return false;
+  }
+  rules.name = set->name;
+  if (set->canonical.is_object() && !read_canonical(set->canonical, rules, error)) {
+    error = set->file + ": " + error;
+    return false;
+  }
+  return true;
 }
 
 struct ChromeCanonical::Impl {

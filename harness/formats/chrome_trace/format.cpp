@@ -59,7 +59,7 @@ int sniff(const SniffInput& in) {
 // trace: its first 4 KiB, decompressed, sniff as one.
 bool holds_trace(const std::string& path) {
   std::string error;
-  std::unique_ptr<io::InputSource> in = io::open_input(path, &error);
+  std::unique_ptr<io::InputSource> in = io::open_input(path, error);
   if (!in) return false;
   std::string head(4096, '\0');
   size_t got = 0;

@@ -87,7 +87,7 @@ int read_chrome_trace(const std::string& path, const ChromeReadOptions& options,
                       const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
                       std::string* io_error) {
   std::string open_error;
-  std::unique_ptr<io::InputSource> in = io::open_input(path, &open_error);
+  std::unique_ptr<io::InputSource> in = io::open_input(path, open_error);
   if (!in) {
     if (io_error) *io_error = open_error;
     return kExitIo;

@@ -204,7 +204,7 @@ void check_header_member(const std::string& file, diag::Reporter& reporter, cons
 int read_execution_trace(const std::string& path, diag::Reporter& reporter, const EtHandler& handler,
                          std::string* io_error) {
   std::string why;
-  std::unique_ptr<io::InputSource> in = io::open_input(path, &why);
+  std::unique_ptr<io::InputSource> in = io::open_input(path, why);
   if (!in) {
     if (io_error) *io_error = why;
     return kExitIo;

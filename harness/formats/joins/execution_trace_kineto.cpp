@@ -27,7 +27,7 @@ int check_kineto_join(const std::string& et_file, const std::vector<RecordFuncti
   std::map<int64_t, std::vector<Where>> et_ids, kineto_ids;
   for (const RecordFunctionSite& site : et_sites) et_ids[site.rf_id].push_back({et_file, site.pos, site.pointer, site.what});
   std::string why;
-  std::unique_ptr<io::InputSource> in = io::open_input(kineto_file, &why);
+  std::unique_ptr<io::InputSource> in = io::open_input(kineto_file, why);
   if (!in) {
     io_error = why;
     return kExitIo;

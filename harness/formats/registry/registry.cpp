@@ -12,7 +12,7 @@ namespace {
 
 // The first `limit` bytes of a file, decompressed when it is gzip.
 bool read_head(const std::string& path, size_t limit, std::string& head, std::string& why) {
-  std::unique_ptr<io::InputSource> in = io::open_input(path, &why);
+  std::unique_ptr<io::InputSource> in = io::open_input(path, why);
   if (!in) return false;
   head.resize(limit);
   size_t got = 0;

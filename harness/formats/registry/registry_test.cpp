@@ -39,7 +39,7 @@ TEST(FormatRegistry, EveryFormatNamesADefaultRuleSetThatExists) {
     std::string why;
     ASSERT_FALSE(f.default_rules.empty()) << f.id;
     EXPECT_TRUE(f.default_rules.starts_with(f.id + "/")) << f.default_rules;
-    EXPECT_TRUE(scrub::resolve_rule_set(f.default_rules, &why)) << f.id << ": " << why;
+    EXPECT_TRUE(scrub::resolve_rule_set(f.default_rules, why)) << f.id << ": " << why;
   }
 }
 

@@ -61,7 +61,7 @@ int check_torch_trace(const std::string& path, unsigned jobs, diag::Reporter& re
   std::string list_error;
   // A directory that cannot be listed, or holds no file, is the sequential
   // reader's to report.
-  if (!reader::list_trace_files(path, files, &list_error) || files.size() < 2)
+  if (!reader::list_trace_files(path, files, list_error) || files.size() < 2)
     return check_sequential(path, reporter, io_error);
 
   const size_t n = files.size();

@@ -30,12 +30,12 @@ bool parse_trace_file_name(std::string_view name, int& rank) {
   return true;
 }
 
-bool list_trace_files(const std::string& dir, std::vector<TraceFile>& files, std::string* error) {
+bool list_trace_files(const std::string& dir, std::vector<TraceFile>& files, std::string& error) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::directory_iterator it(dir, ec);
   if (ec) {
-    if (error) *error = ec.message();
+    error = ec.message();
     return false;
   }
   std::vector<std::pair<std::string, TraceFile>> found;

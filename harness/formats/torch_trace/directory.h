@@ -22,6 +22,6 @@ struct TraceFile {
 bool parse_trace_file_name(std::string_view name, int& rank);
 
 // Returns false (and sets `error`) when the directory cannot be listed.
-bool list_trace_files(const std::string& dir, std::vector<TraceFile>& files, std::string* error);
+bool list_trace_files(const std::string& dir, std::vector<TraceFile>& files, std::string& error);
 
 }  // namespace tc::reader

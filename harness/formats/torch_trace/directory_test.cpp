@@ -31,14 +31,15 @@ TEST(TraceDirectory, ListsTraceFilesInRankOrder) {
                            "dedicated_log_torch_trace_zz.log", "some_other_file.txt", "another.log"})
     std::ofstream(dir / name) << "x\n";
   std::vector<TraceFile> files;
-  ASSERT_TRUE(list_trace_files(dir.string(), files, nullptr));
+  std::string error;
+  ASSERT_TRUE(list_trace_files(dir.string(), files, error)) << error;
   ASSERT_EQ(files.size(), 3u);
   EXPECT_EQ(fs::path(files[0].path).filename(), "dedicated_log_torch_trace_zz.log");
   EXPECT_EQ(files[1].rank, 2);
   EXPECT_EQ(files[2].rank, 10);
   fs::remove_all(dir);
-  std::string error;
-  EXPECT_FALSE(list_trace_files(dir.string(), files, &error));
+  error.clear();
+  EXPECT_FALSE(list_trace_files(dir.string(), files, error));
   EXPECT_FALSE(error.empty());
 }
 

@@ -57,7 +57,7 @@ int check_canonical(const CheckRequest& request, std::string& io_error) {
   std::vector<reader::TraceFile> files;
   std::error_code ec;
   if (fs::is_directory(request.path, ec)) {
-    if (!reader::list_trace_files(request.path, files, &io_error)) return kExitIo;
+    if (!reader::list_trace_files(request.path, files, io_error)) return kExitIo;
   } else {
     files.push_back({request.path, -1});
   }
@@ -75,7 +75,7 @@ int check_canonical(const CheckRequest& request, std::string& io_error) {
 
   std::string rules_id = request.rules.empty() ? kDefaultRules : request.rules;
   scrub::LoadError load_error;
-  auto rules = scrub::load_rule_set(rules_id, &load_error);
+  auto rules = scrub::load_rule_set(rules_id, load_error);
   if (!rules) {
     if (request.problems) request.problems->push_back(rules_id + ": " + load_error.text());
     return kExitOk;
@@ -84,7 +84,7 @@ int check_canonical(const CheckRequest& request, std::string& io_error) {
   std::map<std::string, std::string> texts;
   for (const auto& [f, label] : labelled) {
     std::string why;
-    scrubbers[label] = scrub::Scrubber::create(rules, {}, &why);
+    scrubbers[label] = scrub::Scrubber::create(rules, {}, why);
     if (!scrubbers[label]) {
       if (request.problems) request.problems->push_back(rules_id + ": " + why);
       return kExitOk;
@@ -145,7 +145,7 @@ int sniff(const SniffInput& in) {
 
 bool check_rules(std::string_view ref, std::string& error) {
   scrub::LoadError load_error;
-  if (scrub::load_rule_set(ref, &load_error)) return true;
+  if (scrub::load_rule_set(ref, load_error)) return true;
   error = load_error.text();
   return false;
 }

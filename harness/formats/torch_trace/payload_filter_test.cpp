@@ -14,10 +14,10 @@ constexpr const char* kRules = R"({"name": "test/rules", "format": "torch_trace"
 
 std::string render(const std::string& envelope, const char* payload, ScrubResult* result = nullptr) {
   LoadError error;
-  auto set = parse_rule_set(kRules, "test.json", &error);
+  auto set = parse_rule_set(kRules, "test.json", error);
   EXPECT_TRUE(set) << error.text();
   std::string why;
-  auto scrubber = Scrubber::create(set, {}, &why);
+  auto scrubber = Scrubber::create(set, {}, why);
   EXPECT_TRUE(scrubber) << why;
   json::Parser parser;
   json::ParseResult parsed = parser.parse(envelope);
@@ -48,11 +48,11 @@ TEST(PayloadFilter, NameMustBeANonEmptyString) {
   LoadError error;
   EXPECT_FALSE(parse_rule_set(R"({"name": "t/r", "format": "torch_trace", "description": "d",
     "payload": [{"id": "P1", "key": "artifact", "name": 3}]})",
-                              "t.json", &error));
+                              "t.json", error));
   EXPECT_NE(error.text().find("name"), std::string::npos);
   EXPECT_FALSE(parse_rule_set(R"({"name": "t/r", "format": "torch_trace", "description": "d",
     "payload": [{"id": "P1", "key": "artifact", "name": ""}]})",
-                              "t.json", &error));
+                              "t.json", error));
 }
 
 }  // namespace

@@ -22,13 +22,13 @@ class PytorchTest : public ::testing::Test {
  protected:
   void SetUp() override {
     LoadError error;
-    rules_ = load_rule_set("torch_trace/pytorch_test", &error);
+    rules_ = load_rule_set("torch_trace/pytorch_test", error);
     ASSERT_TRUE(rules_) << error.text();
   }
 
   std::string render(const std::vector<std::pair<std::string, const char*>>& records, ScrubOptions options = {}) {
     std::string why;
-    auto scrubber = Scrubber::create(rules_, options, &why);
+    auto scrubber = Scrubber::create(rules_, options, why);
     EXPECT_TRUE(scrubber) << why;
     std::string out;
     json::Parser parser;
@@ -128,7 +128,7 @@ TEST_F(PytorchTest, EveryRuleFires) {
   // Guards the dead-rule report's input: each rule of the shipped set is
   // reached by at least one record of these.
   std::string why;
-  auto scrubber = Scrubber::create(rules_, {}, &why);
+  auto scrubber = Scrubber::create(rules_, {}, why);
   json::Parser parser;
   std::string out;
   const std::vector<std::pair<std::string, const char*>> records = {

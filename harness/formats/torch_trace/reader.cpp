@@ -16,7 +16,7 @@ int read_one(const std::string& path, std::string display, int rank_file, const 
              diag::Reporter& reporter, const std::function<void(Record&)>& on_record, ReadStats* stats,
              std::string* io_error) {
   std::string error;
-  std::unique_ptr<io::InputSource> source = io::open_input(path, &error);
+  std::unique_ptr<io::InputSource> source = io::open_input(path, error);
   if (!source) {
     if (io_error) *io_error = fmt::format("{}: {}", display, error);
     return kExitIo;
@@ -40,7 +40,7 @@ int read_torch_trace(const std::string& path, const ReadOptions& options, diag::
   if (path != "-" && std::filesystem::is_directory(path, ec)) {
     std::vector<TraceFile> files;
     std::string error;
-    if (!list_trace_files(path, files, &error)) {
+    if (!list_trace_files(path, files, error)) {
       if (io_error) *io_error = fmt::format("{}: {}", path, error);
       return kExitIo;
     }

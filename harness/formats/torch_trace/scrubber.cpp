@@ -12,15 +12,15 @@ constexpr const char* kTruncated = "the payload is longer than the reader keeps,
 }  // namespace
 
 std::unique_ptr<Scrubber> Scrubber::create(std::shared_ptr<const RuleSet> rules, ScrubOptions options,
-                                           std::string* error) {
+                                           std::string& error) {
   for (const std::string& name : options.enabled) {
     if (!rules->options.count(name)) {
-      if (error) *error = "rule set '" + rules->name + "' has no option '" + name + "'";
+      error = "rule set '" + rules->name + "' has no option '" + name + "'";
       return nullptr;
     }
   }
   if (options.capture && !rules->capture) {
-    if (error) *error = "rule set '" + rules->name + "' has no capture rule, so it cannot capture payloads";
+    error = "rule set '" + rules->name + "' has no capture rule, so it cannot capture payloads";
     return nullptr;
   }
   return std::unique_ptr<Scrubber>(new Scrubber(std::move(rules), std::move(options)));
@@ -88,7 +88,7 @@ ScrubResult Scrubber::scrub_records(const json::Value& envelope, const std::stri
   json::Value metadata = envelope;  // copy.deepcopy(record.metadata)
   for (size_t i = 0; i < rules_->rules.size(); ++i) {
     std::string problem;
-    switch (apply_structural(rules_->rules[i], metadata, placeholders_, &problem)) {
+    switch (apply_structural(rules_->rules[i], metadata, placeholders_, problem)) {
       case Applied::Yes: ++rule_hits_[i]; break;
       case Applied::No: break;
       case Applied::Failed: return {Outcome::Failed, rules_->rules[i].id, problem};

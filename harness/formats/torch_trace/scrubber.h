@@ -2,8 +2,8 @@
 // renders each kept record canonically (formats/torch_trace/record_text.h).
 //
 // Usage:
-//   auto rules = scrub::load_rule_set("torch_trace/pytorch_test", &err);
-//   auto scrubber = scrub::Scrubber::create(rules, {}, &why);
+//   auto rules = scrub::load_rule_set("torch_trace/pytorch_test", err);
+//   auto scrubber = scrub::Scrubber::create(rules, {}, why);
 //   std::string text;
 //   for each reader::Record r: scrubber->scrub(r, text);   // appends
 //
@@ -49,7 +49,7 @@ class Scrubber {
   // nullptr with `error` set when an option is not declared by the rule set,
   // or capture mode is asked of a rule set without a capture rule.
   static std::unique_ptr<Scrubber> create(std::shared_ptr<const RuleSet> rules, ScrubOptions options,
-                                          std::string* error);
+                                          std::string& error);
 
   // `payload` is null when the record has none (PyTorch's payload None).
   ScrubResult scrub(const json::Value& envelope, const std::string* payload, std::string& out);

@@ -13,7 +13,7 @@ namespace {
 
 std::shared_ptr<const RuleSet> rules(const std::string& text) {
   LoadError error;
-  auto set = parse_rule_set(text, "test.json", &error);
+  auto set = parse_rule_set(text, "test.json", error);
   EXPECT_TRUE(set) << error.text();
   return set;
 }
@@ -37,7 +37,7 @@ struct Rendered {
 Rendered run(const std::shared_ptr<const RuleSet>& set, const std::vector<std::pair<std::string, const char*>>& records,
         ScrubOptions options = {}) {
   std::string error;
-  auto scrubber = Scrubber::create(set, options, &error);
+  auto scrubber = Scrubber::create(set, options, error);
   EXPECT_TRUE(scrubber) << error;
   Rendered r;
   for (const auto& [envelope, payload] : records) {
@@ -127,7 +127,7 @@ TEST(Scrubber, DropRulesAndOptions) {
   std::string error;
   ScrubOptions unknown;
   unknown.enabled = {"keep_d"};
-  EXPECT_FALSE(Scrubber::create(set, unknown, &error));
+  EXPECT_FALSE(Scrubber::create(set, unknown, error));
   EXPECT_NE(error.find("keep_d"), std::string::npos);
 }
 
@@ -174,7 +174,7 @@ TEST(Scrubber, CaptureModeKeepsTheNamedPayload) {
   EXPECT_EQ(run(set, {{R"({"chromium_event": {}, "has_payload": "h"})", "{\"ph\": \"B\"}"}}, options).out, "{\"ph\": \"B\"}\n");
   // A rule set without capture rule refuses capture mode.
   std::string error;
-  EXPECT_FALSE(Scrubber::create(rules(wrap(R"("rules": [])")), options, &error));
+  EXPECT_FALSE(Scrubber::create(rules(wrap(R"("rules": [])")), options, error));
 }
 
 TEST(Scrubber, TextRulesRunOnTheRenderedText) {
@@ -188,7 +188,7 @@ TEST(Scrubber, PlaceholdersLinkEqualValuesWithinOneRender) {
                                      {"id": "ref", "op": "replace", "path": ["e", "ref"], "placeholder": "ID"}],
       "text": [{"id": "tpid", "pattern": "pid=(\\d+)", "placeholder": "PID", "group": 1}])j"));
   std::string error;
-  auto scrubber = Scrubber::create(set, {}, &error);
+  auto scrubber = Scrubber::create(set, {}, error);
   ASSERT_TRUE(scrubber) << error;
   std::string out;
   for (const char* e : {R"({"pid": 77, "e": {"ref": "a"}, "msg": "pid=91"})", R"({"pid": 91, "e": {"ref": "b"}})",
@@ -212,7 +212,7 @@ TEST(Scrubber, RuleUsageCountsWhatFired) {
   Rendered r = run(set, {{R"({"a": 1})", nullptr}, {R"({"a": 2})", nullptr}, {R"({"str": 1})", nullptr}});
   EXPECT_EQ(r.out, "{\"a\": zero}\n{\"a\": zero}\n");
   std::string error;
-  auto scrubber = Scrubber::create(set, {}, &error);
+  auto scrubber = Scrubber::create(set, {}, error);
   std::string out;
   scrubber->scrub(obj(R"({"a": 1})"), nullptr, out);
   scrubber->scrub(obj(R"({"str": 1})"), nullptr, out);
@@ -224,7 +224,7 @@ TEST(Scrubber, RuleUsageCountsWhatFired) {
 TEST(Scrubber, RecordPayloadComesFromTheReaderRecord) {
   auto set = rules(wrap(R"("payload": [{"id": "P", "key": "dump_file"}])"));
   std::string error;
-  auto scrubber = Scrubber::create(set, {}, &error);
+  auto scrubber = Scrubber::create(set, {}, error);
   reader::Record record;
   record.envelope = obj(R"({"dump_file": {}, "has_payload": "h"})");
   record.has_payload = true;

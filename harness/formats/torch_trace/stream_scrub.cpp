@@ -9,7 +9,7 @@ namespace tc::scrub {
 
 int stream_scrub_torch_trace(const format::StreamScrubRequest& request, std::string& error) {
   LoadError load_error;
-  auto rules = load_rule_set(request.rules, &load_error);
+  auto rules = load_rule_set(request.rules, load_error);
   if (!rules) {
     error = load_error.text();
     return kExitUsage;
@@ -17,7 +17,7 @@ int stream_scrub_torch_trace(const format::StreamScrubRequest& request, std::str
   ScrubOptions options;
   options.enabled = request.enabled;
   options.capture = request.capture;
-  auto scrubber = Scrubber::create(rules, options, &error);
+  auto scrubber = Scrubber::create(rules, options, error);
   if (!scrubber) return kExitUsage;
 
   std::string text;

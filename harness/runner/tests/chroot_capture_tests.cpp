@@ -66,7 +66,8 @@ TEST(RunnerChroot, KilledHangLeavesNoProcessAndNoMount) {
   EXPECT_NE(testing::processes_with(marker), "");
   EXPECT_EQ(findmnt_below(root), "");
   EXPECT_EQ(findmnt_below(dir.path()), "");
-  EXPECT_TRUE(mount_points_below(root).empty());
+  std::string mount_error;
+  EXPECT_TRUE(mount_points_below(root, mount_error).empty()) << mount_error;
 
   CaptureResult r = running.get();
   ASSERT_TRUE(r.ran) << r.error;
