@@ -10,7 +10,9 @@
 #include "case/case_structure.h"
 
 namespace tc::cases {
-namespace {
+// A namespace of its own name, not an anonymous one: its `json` (nlohmann)
+// stays out of the unity batch around it, where tc::json is meant.
+namespace case_loader_test {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -180,5 +182,5 @@ TEST(CaseFiles, AllRepositoryCasesLoad) {
   }
 }
 
-}  // namespace
+}  // namespace case_loader_test
 }  // namespace tc::cases

@@ -28,7 +28,9 @@
 #include "tests/support/rng.h"
 
 namespace tc::schema {
-namespace {
+// A namespace of its own name, not an anonymous one: its `json` (nlohmann)
+// stays out of the unity batch around it, where tc::json is meant.
+namespace differential_test {
 
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -344,5 +346,5 @@ TEST(SchemaDifferential, AgreesWithValijsonOrExplainsWhy) {
   EXPECT_GE(compared, 3000u);
 }
 
-}  // namespace
+}  // namespace differential_test
 }  // namespace tc::schema

@@ -8,7 +8,9 @@
 #include "schema/schema.h"
 
 namespace tc::schema {
-namespace {
+// A namespace of its own name, not an anonymous one: its `json` (nlohmann)
+// stays out of the unity batch around it, where tc::json is meant.
+namespace dispatch_test {
 
 using nlohmann::json;
 
@@ -122,5 +124,5 @@ TEST(SchemaDispatch, ErrorsAreThoseOfTheGeneralPath) {
   EXPECT_EQ(errors[0].message, "missing required property \"dur\"");
 }
 
-}  // namespace
+}  // namespace dispatch_test
 }  // namespace tc::schema

@@ -10,7 +10,9 @@
 #include "json/parse.h"
 
 namespace tc::schema {
-namespace {
+// A namespace of its own name, not an anonymous one: its `json` (nlohmann)
+// stays out of the unity batch around it, where tc::json is meant.
+namespace schema_test {
 
 using nlohmann::json;
 
@@ -325,5 +327,5 @@ TEST(SchemaCompile, AcceptsIntegralFloatsAsCounts) {
   EXPECT_NE(load_error(json::parse(R"({"maxItems": 2.5})")).find("non-negative integer"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace schema_test
 }  // namespace tc::schema
