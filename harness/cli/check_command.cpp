@@ -5,8 +5,11 @@
 // "-" for stdin), checks it in one pass with that format's reader and
 // checks, prints the findings the profile keeps (text or JSON lines on
 // stdout; --output sarif|github for CI systems, diag/ci_output.h), then
-// one verdict per consumer profile of the formats read ("verdicts: chrome
-// pass, perfetto pass, hta FAIL") and, last, "N errors, M warnings" on stderr. An input no format claims
+// one verdict per consumer profile of the format read ("verdicts: default
+// pass, chrome pass, perfetto pass, hta FAIL"), each from the findings in
+// the files of that format only, since a consumer reads only its own format
+// (several formats: one line each, "verdicts (chrome_trace): ..."), and,
+// last, "N errors, M warnings" on stderr. An input no format claims
 // is error[input-format] at FILE:1:1. Several inputs are checked at once
 // (--jobs), and a format may spread one input over threads too
 // (format::CheckRequest::jobs), with the findings a one-by-one run gives, in
@@ -57,13 +60,21 @@ int run_check(const CheckOptions& o) {
     return kExitUsage;
   }
   // One input with its own Reporter; report/parallel_check.h runs several
-  // at once and merges their findings in input order.
-  std::mutex consumers_mutex;
-  std::vector<std::string> consumers;  // consumer profiles of the formats read, first seen first
-  auto note_consumers = [&](const format::Format& f) {
-    std::lock_guard lock(consumers_mutex);
-    for (const std::string& p : f.consumer_profiles)
-      if (std::find(consumers.begin(), consumers.end(), p) == consumers.end()) consumers.push_back(p);
+  // at once and merges their findings in input order. The formats read keep
+  // their own findings too, for their consumers' verdicts (which depend on
+  // counts only, so the order they are gathered in does not matter).
+  struct FormatRead {
+    const format::Format* format;
+    diag::Reporter findings;
+  };
+  std::mutex formats_mutex;
+  std::vector<FormatRead> formats_read;  // first read first
+  auto note_findings = [&](const format::Format& f, const diag::Reporter& findings) {
+    std::lock_guard lock(formats_mutex);
+    auto it = std::find_if(formats_read.begin(), formats_read.end(),
+                           [&](const FormatRead& r) { return r.format == &f; });
+    if (it == formats_read.end()) it = formats_read.insert(formats_read.end(), FormatRead{&f, diag::Reporter()});
+    it->findings.absorb(diag::Reporter(findings));
   };
   // Threads within one input (CheckRequest::jobs): the jobs left over by the
   // inputs checked at once, so at most about `jobs` run in all.
@@ -96,12 +107,13 @@ int run_check(const CheckOptions& o) {
         }
       }
     }
-    note_consumers(*f);
     format::CheckRequest request;
     request.path = file;
     request.reporter = &reporter;
     request.jobs = rank_jobs;
-    return f->check(request, io_error);
+    const int rc = f->check(request, io_error);
+    note_findings(*f, reporter);
+    return rc;
   };
   diag::Reporter reporter;
   bool io_failed = false;
@@ -127,14 +139,21 @@ int run_check(const CheckOptions& o) {
   if (verdict.not_shown > 0)
     std::fprintf(stderr, "%llu more findings not shown (at most 200 per rule)\n",
                  static_cast<unsigned long long>(verdict.not_shown));
-  std::string verdicts;
-  for (const std::string& name : consumers) {
-    const diag::Profile* p = format::catalog().find_profile(name);
-    if (!p) continue;
-    diag::Verdict v = diag::resolve(reporter, *p);
-    verdicts += (verdicts.empty() ? "verdicts: " : ", ") + p->name + (v.errors ? " FAIL" : " pass");
+  std::sort(formats_read.begin(), formats_read.end(), [](const FormatRead& a, const FormatRead& b) {
+    return a.format - format::all_formats().data() < b.format - format::all_formats().data();
+  });
+  for (const FormatRead& read : formats_read) {
+    std::string verdicts;
+    for (const std::string& name : read.format->consumer_profiles) {
+      const diag::Profile* p = format::catalog().find_profile(name);
+      if (!p) continue;
+      diag::Verdict v = diag::resolve(read.findings, *p);
+      verdicts += (verdicts.empty() ? "" : ", ") + p->name + (v.errors ? " FAIL" : " pass");
+    }
+    if (verdicts.empty()) continue;
+    std::string head = formats_read.size() == 1 ? "verdicts: " : "verdicts (" + read.format->id + "): ";
+    std::fprintf(stderr, "%s%s\n", head.c_str(), verdicts.c_str());
   }
-  if (!verdicts.empty()) std::fprintf(stderr, "%s\n", verdicts.c_str());
   std::fprintf(stderr, "%llu errors, %llu warnings\n", static_cast<unsigned long long>(verdict.errors),
                static_cast<unsigned long long>(verdict.warnings));
   if (io_failed) return kExitIo;

@@ -12,8 +12,24 @@ Severity Profile::severity_of(std::string_view rule) const {
   std::abort();
 }
 
+Profile consumer_profile(std::string name, std::vector<std::string> aliases, std::string models,
+                         std::span<const Reading> readings) {
+  Profile p;
+  p.name = std::move(name);
+  p.aliases = std::move(aliases);
+  p.models = std::move(models);
+  for (const Reading& r : readings) {
+    p.overrides.emplace(std::string(r.rule), r.severity);
+    p.grounds.emplace(std::string(r.rule), Grounding{std::string(r.does), std::string(r.cites)});
+  }
+  return p;
+}
+
 Profile strict_profile() {
-  return {"default", {}, "tracecheck's strict reading of the formats (our strict mode)", {}};
+  Profile p;
+  p.name = "default";
+  p.models = "tracecheck's strict reading of the formats (our strict mode)";
+  return p;
 }
 
 }  // namespace tc::diag

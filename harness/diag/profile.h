@@ -6,6 +6,7 @@
 #pragma once
 
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +15,16 @@
 
 namespace tc::diag {
 
+// What a consumer does with what a rule finds, and where that is
+// established: error when it rejects the file or crashes on it; warning
+// when it reads on and does something else instead ("Perfetto uses the pid
+// as the tid", "catapult skips the arrow"); off when the deviation changes
+// nothing it reads.
+struct Grounding {
+  std::string does;   // one sentence, the consumer as its subject
+  std::string cites;  // repo@commit path:line(s), "(ran)" when the consumer's own code was run on such a file
+};
+
 struct Profile {
   std::string name;
   std::vector<std::string> aliases;
@@ -21,10 +32,30 @@ struct Profile {
   // The severities it gives: as written, the rules it changes; once in a
   // Catalog, every rule of the catalog.
   std::map<std::string, Severity, std::less<>> overrides;
+  // A consumer profile grounds each severity it gives in what the consumer
+  // does (see Grounding); `default` needs none.
+  std::map<std::string, Grounding, std::less<>> grounds;
+  // The format whose consumer it models (set by formats/registry's
+  // catalog()); empty for `default`, which reads every format. A consumer
+  // reads only its own format, so its verdict on a capture or a `check` of
+  // several formats comes from the findings in files of that format.
+  std::string format;
 
   // Aborts on a rule the profile has no severity for (a programming error).
   Severity severity_of(std::string_view rule) const;
 };
+
+// One line of a consumer profile: the severity it gives a rule, and why.
+struct Reading {
+  std::string_view rule;
+  Severity severity;
+  std::string_view does;
+  std::string_view cites;
+};
+
+// A consumer profile whose every severity is grounded.
+Profile consumer_profile(std::string name, std::vector<std::string> aliases, std::string models,
+                         std::span<const Reading> readings);
 
 // tracecheck's strict reading of every format: the catalog's defaults.
 Profile strict_profile();

@@ -74,16 +74,30 @@ constexpr std::array kCommonRules = {
 
 std::span<const Rule> common_rules() { return kCommonRules; }
 
-void Catalog::add_rules(std::span<const Rule> rules) {
+void Catalog::add_rules(std::span<const Rule> rules, std::string_view format) {
   for (const Rule& r : rules) {
     if (find_rule(r.id)) programming_error("rule '" + std::string(r.id) + "' is in the catalog twice");
     rules_.push_back(r);
+    rule_formats_.emplace_back(format);
   }
+}
+
+std::string_view Catalog::rule_format(std::string_view id) const {
+  for (size_t i = 0; i < rules_.size(); ++i)
+    if (rules_[i].id == id) return rule_formats_[i];
+  return {};
+}
+
+bool Catalog::judges(const Profile& profile, std::string_view rule) const {
+  const std::string_view format = rule_format(rule);
+  return profile.format.empty() || format.empty() || format == profile.format;
 }
 
 void Catalog::add_profile(Profile profile) {
   for (const auto& [id, severity] : profile.overrides)
     if (!find_rule(id)) programming_error("profile '" + profile.name + "' names no rule '" + id + "'");
+  for (const auto& [id, grounding] : profile.grounds)
+    if (!find_rule(id)) programming_error("profile '" + profile.name + "' grounds no rule '" + id + "'");
   for (const Rule& r : rules_) profile.overrides.emplace(std::string(r.id), r.default_severity);
   profiles_.push_back(std::move(profile));
 }

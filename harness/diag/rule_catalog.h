@@ -36,11 +36,17 @@ std::span<const Rule> common_rules();
 // catalog (a violation aborts: it is a programming error).
 class Catalog {
  public:
-  void add_rules(std::span<const Rule> rules);
+  // `format`: the format whose checks report them; "" for the common rules.
+  void add_rules(std::span<const Rule> rules, std::string_view format = {});
   void add_profile(Profile profile);
 
   std::span<const Rule> rules() const { return rules_; }
   const Rule* find_rule(std::string_view id) const;
+  // The format whose rules `id` is one of; "" for a common rule.
+  std::string_view rule_format(std::string_view id) const;
+  // Whether `profile` judges what `rule` finds: `default` and the common
+  // rules everywhere; a consumer profile only its own format's rules.
+  bool judges(const Profile& profile, std::string_view rule) const;
   // All profiles; the first added is "default".
   std::span<const Profile> profiles() const { return profiles_; }
   // By name or alias; nullptr when unknown.
@@ -51,6 +57,7 @@ class Catalog {
 
  private:
   std::vector<Rule> rules_;
+  std::vector<std::string> rule_formats_;  // parallel to rules_
   std::vector<Profile> profiles_;
 };
 

@@ -20,7 +20,12 @@ TEST(RuleDoc, EveryRuleHasAHeadingAReasonAndASeverityPerProfile) {
   }
   auto doc = nlohmann::json::parse(rule_doc_json(format::catalog()));
   ASSERT_EQ(doc["rules"].size(), format::catalog().rules().size());
-  for (const auto& r : doc["rules"]) EXPECT_EQ(r["severity"].size(), format::catalog().profiles().size()) << r["id"];
+  for (const auto& r : doc["rules"]) {
+    size_t judging = 0;
+    for (const Profile& p : format::catalog().profiles())
+      judging += format::catalog().judges(p, r["id"].get<std::string>()) ? 1 : 0;
+    EXPECT_EQ(r["severity"].size(), judging) << r["id"];
+  }
 }
 
 TEST(RuleDoc, SeveritiesComeFromTheProfiles) {
@@ -28,9 +33,28 @@ TEST(RuleDoc, SeveritiesComeFromTheProfiles) {
   for (const Rule& r : format::catalog().rules()) {
     std::string text = rule_doc_text(format::catalog(), r.id);
     for (const Profile& p : format::catalog().profiles()) {
+      if (!format::catalog().judges(p, r.id)) {
+        EXPECT_EQ(text.find(" " + p.name + ": "), std::string::npos) << r.id << " is not " << p.name << "'s to judge";
+        continue;
+      }
       Severity s = p.severity_of(r.id);
       std::string expected = p.name + ": " + (s == Severity::Off ? "off" : severity_name(s));
       EXPECT_NE(text.find(expected), std::string::npos) << r.id << " / " << expected << "\n" << text;
+    }
+  }
+}
+
+// A consumer profile says what its consumer does with every rule it judges,
+// and where that comes from; `default` speaks for no consumer.
+TEST(RuleDoc, EveryConsumerSeverityIsGrounded) {
+  for (const Profile& p : format::catalog().profiles()) {
+    if (p.format.empty()) continue;
+    for (const Rule& r : format::catalog().rules()) {
+      if (!format::catalog().judges(p, r.id)) continue;
+      auto g = p.grounds.find(r.id);
+      ASSERT_NE(g, p.grounds.end()) << p.name << " does not ground its severity for " << r.id;
+      EXPECT_FALSE(g->second.does.empty()) << p.name << " / " << r.id;
+      EXPECT_FALSE(g->second.cites.empty()) << p.name << " / " << r.id;
     }
   }
 }

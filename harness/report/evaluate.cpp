@@ -104,8 +104,8 @@ void fill_head(const cases::Case& c, const std::optional<std::string>& facts, Ev
 
 // Every profile of the case resolved over all findings, into the document
 // and the full diagnostics text; false on an unknown profile.
-bool resolve_profiles(const cases::Case& c, const diag::Reporter& reporter, const SectionLabels& labels,
-                      std::vector<diag::Verdict>& verdicts, Evaluation& ev) {
+bool resolve_profiles(const cases::Case& c, const diag::Reporter& reporter, const FormatRun& run,
+                      const SectionLabels& labels, std::vector<diag::Verdict>& verdicts, Evaluation& ev) {
   verdicts.reserve(c.profiles.size());
   for (const std::string& name : c.profiles) {
     const diag::Profile* p = format::catalog().find_profile(name);
@@ -113,7 +113,9 @@ bool resolve_profiles(const cases::Case& c, const diag::Reporter& reporter, cons
       ev.error = c.file + ": unknown profile " + name;
       return false;
     }
-    verdicts.push_back(diag::resolve(reporter, *p));
+    // A consumer of one format judges the files of that format only.
+    auto own = run.findings_of.find(p->format);
+    verdicts.push_back(diag::resolve(own != run.findings_of.end() ? own->second : reporter, *p));
     const diag::Verdict& v = verdicts.back();
     golden::ProfileSection section{p->name, v.errors, v.warnings, {}};
     ev.diagnostics_text += "== profile " + p->name + ": " + std::to_string(v.errors) + " error(s), " +
@@ -225,7 +227,7 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
   const SectionLabels labels(run);
   fill_head(c, facts, ev);
   std::vector<diag::Verdict> verdicts;
-  if (!resolve_profiles(c, reporter, labels, verdicts, ev)) {
+  if (!resolve_profiles(c, reporter, run, labels, verdicts, ev)) {
     ev.exit_code = kExitErrors;
     return ev;
   }

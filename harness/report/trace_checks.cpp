@@ -18,9 +18,10 @@ bool run_trace_checks(const std::vector<std::string>& formats, const std::string
       error = "/formats: no reader for format \"" + id + "\" in this build";
       return false;
     }
+    diag::Reporter& findings = out.findings_of[id];
     format::CheckRequest request;
     request.path = capture_dir + "/" + id;
-    request.reporter = &reporter;
+    request.reporter = &findings;
     request.rules = rules_format == id ? rules : std::string();
     request.canonical = &out.sections;
     request.labels_only = labels_only;
@@ -37,6 +38,7 @@ bool run_trace_checks(const std::vector<std::string>& formats, const std::string
       return false;
     }
     out.section_format.resize(out.sections.size(), id);
+    reporter.absorb(diag::Reporter(findings));
   }
   return true;
 }

@@ -12,6 +12,7 @@
 // verdicts-only golden: formats/format.h CheckRequest::labels_only).
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,9 @@ struct FormatRun {
   std::vector<std::string> section_format;
   std::vector<std::string> problems;       // failures no golden can accept
   std::vector<scrub::RuleUse> rule_usage;  // of the rule sets applied
+  // Each format's findings alone (format id -> findings), for the verdicts
+  // of its consumers; the caller's reporter has them all, in case order.
+  std::map<std::string, diag::Reporter> findings_of;
 };
 
 bool run_trace_checks(const std::vector<std::string>& formats, const std::string& capture_dir, const std::string& rules,

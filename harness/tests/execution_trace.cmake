@@ -39,3 +39,11 @@ add_test(NAME execution_trace_corpus_verdicts
                  ${CMAKE_COMMAND} $<TARGET_FILE:tracecheck> ${TRACECHECK_CORPUS_DIR}
                  ${CMAKE_CURRENT_SOURCE_DIR}/scripts/execution_trace_corpus.cmake)
 set_tests_properties(execution_trace_corpus_verdicts PROPERTIES SKIP_RETURN_CODE 77 LABELS "corpus;cli;execution_trace")
+
+# A consumer reads only its own format: checking an execution trace with a
+# Kineto trace gives each format its own verdict line, and the execution
+# trace's error fails neither the Chrome consumers nor PARAM and Chakra,
+# which drop a node whose parent is missing.
+tracecheck_et_test(verdicts_per_format 1
+                   "verdicts \\(chrome_trace\\): default pass, chrome pass, perfetto pass, hta pass\nverdicts \\(execution_trace\\): default FAIL, chakra pass, param pass\n"
+                   "\"$T\" check \"$D/missing_parent.et.json\" \"$D/../chrome_trace/kineto_cpu.json\" 2>&1 >/dev/null")

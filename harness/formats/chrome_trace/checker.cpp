@@ -76,6 +76,12 @@ void ChromeChecker::check_pid_tid(const reader::ChromeEvent& e, const EventField
     const char* field = k == EventFields::Pid ? "pid" : "tid";
     simdjson::dom::element v;
     if (!f.get(k, v)) {
+      if (k == EventFields::Pid)
+        report("ct-pid-missing", e, "an event without \"pid\"", ph, {},
+               "catapult's model throws 'pid must be provided'; Perfetto files the event under pid 0");
+      else if (ph == "B" || ph == "E" || ph == "X")
+        report("ct-tid-missing", e, std::string("a \"") + std::string(ph) + "\" event without \"tid\"", ph, {},
+               "catapult keys the thread as \"undefined\"; Perfetto uses the pid as the tid");
       if (thread_key) *thread_key += field[0], *thread_key += '-';
       continue;
     }
@@ -234,7 +240,7 @@ void ChromeChecker::event(const reader::ChromeEvent& e) {
   bare_ = e.bare;
   const simdjson::dom::object o = e.object;
   if (o.size() == 0) {
-    report("ct-empty-event", e, "an empty event {}", "?", {}, "Perfetto skips it silently; catapult rejects it");
+    report("ct-empty-event", e, "an empty event {}", "?", {}, "catapult warns of an unrecognized phase and skips it; Perfetto skips it silently");
     return;
   }
   std::string_view ph_text;
@@ -265,6 +271,9 @@ void ChromeChecker::event(const reader::ChromeEvent& e) {
   bool has_cat = f.get(EventFields::Cat, v);
   if (has_cat && v.get_string().get(cat) != simdjson::SUCCESS)
     report("ct-field-type", e, "\"cat\" is not a string", ph_text, "cat");
+
+  ++events_;
+  cat_and_dur_ = cat_and_dur_ || (has_cat && f.get(EventFields::Dur, v));
 
   double ts = 0;
   bool has_ts = false;
@@ -335,7 +344,8 @@ void ChromeChecker::event(const reader::ChromeEvent& e) {
       if (ph == 's' || ph == 't' || ph == 'f') {
         std::string_view bp;
         if (f.get(EventFields::Bp, v) && (v.get_string().get(bp) != simdjson::SUCCESS || bp != "e"))
-          report("ct-flow-bp", e, "flow binding point \"bp\" is not \"e\"", ph_text, "bp", "catapult rejects it");
+          report("ct-flow-bp", e, "flow binding point \"bp\" is not \"e\"", ph_text, "bp",
+                 "catapult skips the arrow; Perfetto binds it to the next slice");
         pair_flow(e, ph, cat, name, id, ts);
       } else {
         pair_async(e, ph, cat, name, id, ts);
@@ -349,6 +359,12 @@ void ChromeChecker::event(const reader::ChromeEvent& e) {
 }
 
 void ChromeChecker::finish(const reader::ChromeReadInfo& info) {
+  if (events_ > 0 && !cat_and_dur_)
+    reporter_.report("ct-no-cat-dur", {file_, 1, 1},
+                     "none of the " + std::to_string(events_) + " events has both \"cat\" and \"dur\"", "trace",
+                     bare_ ? "/" : "/traceEvents",
+                     "HTA keeps only events with both (trace_parser.py drops the rest): it loads this trace and "
+                     "keeps no events");
   if (!info.complete) return;  // pairings of a cut-off trace say nothing more
   // In file order, so the findings kept per rule do not depend on hashing.
   struct Left {

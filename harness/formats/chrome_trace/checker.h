@@ -88,6 +88,9 @@ class ChromeChecker {
   std::vector<std::pair<std::string, std::string>> labels_;  // (cat, name)
   std::map<std::pair<std::string, std::string>, uint32_t, std::less<>> label_ids_;
   bool bare_ = false;
+  // Events read, and whether one has both cat and dur: HTA keeps only those.
+  uint64_t events_ = 0;
+  bool cat_and_dur_ = false;
   std::vector<std::string> capped_;
   std::unique_ptr<KinetoChecker> kineto_;
 };

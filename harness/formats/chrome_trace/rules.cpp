@@ -12,13 +12,14 @@ using namespace diag::severity_shorthand;
 
 // Sorted by id (diag/rule_catalog.cpp states the severity classes).
 constexpr std::array kRules = {
-    Rule{"ct-async-unpaired", W, "an async begin (b) without its end (e), or an end without a begin, by (cat, id, name)",
+    Rule{"ct-async-unpaired", W,
+         "an async begin (b) without its end (e), or an end without a begin, by (cat, id, name)",
          "catapult reports async_slice_parse_error; Perfetto leaves the slice open"},
     Rule{"ct-bare-array", W, "the trace is a bare JSON array, not the object form with \"traceEvents\"",
          "HTA and Chakra require the object form; Perfetto and chrome://tracing load both"},
     Rule{"ct-be-backwards", W, "B/E timestamps go backwards on one (pid, tid)",
          "catapult: \"Timestamps are moving backward\"; slices nest wrongly"},
-    Rule{"ct-be-name-mismatch", W, "an E closes a B of another name", "Perfetto counts title_match_error"},
+    Rule{"ct-be-name-mismatch", W, "an E closes a B of another name", "catapult warns title_match_error; Perfetto skips the E"},
     Rule{"ct-be-unmatched", W, "an E without an open B, or a B never closed, on one (pid, tid)",
          "catapult drops the E; Perfetto gives an unclosed B dur -1"},
     Rule{"ct-counter-args", E, "a counter (C) without args holding at least one numeric series",
@@ -26,15 +27,15 @@ constexpr std::array kRules = {
     Rule{"ct-display-time-unit", W, "displayTimeUnit is neither \"ms\" nor \"ns\"",
          "catapult throws on it; Perfetto ignores it"},
     Rule{"ct-dur-negative", E, "an X event with a negative dur", "Perfetto: slice_negative_duration"},
-    Rule{"ct-empty-event", W, "an empty event {}", "Perfetto skips it silently; catapult cannot import it"},
-    Rule{"ct-event-not-object", E, "an element of traceEvents is not a JSON object", "every importer rejects it"},
+    Rule{"ct-empty-event", W, "an empty event {}", "catapult warns of an unrecognized phase and skips it; Perfetto skips it silently"},
+    Rule{"ct-event-not-object", E, "an element of traceEvents is not a JSON object", "catapult crashes on a null element; others skip it"},
     Rule{"ct-event-too-long", E, "one event is longer than the reader's limit (64 MiB) and was not checked",
          "no emitter writes such an event; the file is damaged"},
     Rule{"ct-field-missing", E, "a field the event's phase requires is missing (ts, name, dur, id, cat)",
          "Perfetto drops the event (json_tokenizer_failure / json_parser_failure)"},
     Rule{"ct-field-type", E, "a field has a type no importer accepts (ts, dur not numbers; pid/tid not int or string)",
          "Perfetto drops the event"},
-    Rule{"ct-flow-bp", E, "a flow event's binding point bp is not \"e\"", "catapult rejects it"},
+    Rule{"ct-flow-bp", E, "a flow event's binding point bp is not \"e\"", "catapult skips the arrow; Perfetto binds it to the next slice"},
     Rule{"ct-flow-duplicate", W, "a flow start (s) while a flow with the same (cat, id) is open",
          "Perfetto: flow_duplicate_id; the arrow goes to the wrong event"},
     Rule{"ct-flow-unpaired", W, "a flow start without an end, or an end/step without a start, by (cat, id)",
@@ -42,39 +43,496 @@ constexpr std::array kRules = {
     Rule{"ct-instant-scope", E, "an instant event's scope s is not g, p or t", "Perfetto drops the event"},
     Rule{"ct-metadata-args", E, "a metadata (M) event without the args its name needs (name, sort_index, labels)",
          "Perfetto drops it (json_parser_failure)"},
-    Rule{"ct-metadata-name", W, "a metadata (M) event name outside process_name/labels/sort_index, thread_name/sort_index",
+    Rule{"ct-metadata-name", W,
+         "a metadata (M) event name outside process_name/labels/sort_index, thread_name/sort_index",
          "catapult warns (metadata_parse_error); Perfetto ignores it"},
+    Rule{"ct-no-cat-dur", Off, "no event of the trace has both \"cat\" and \"dur\"",
+         "the format does not need them, but HTA keeps only events that have both, so it keeps none of this trace"},
     Rule{"ct-no-trace-events", E, "the object form has no \"traceEvents\" array", "every consumer sees no events"},
     Rule{"ct-pairing-capped", W, "so many open B/async/flow events that pairing checks stopped",
          "memory stays bounded; the rest of the pairing is unchecked"},
     Rule{"ct-phase-missing", E, "an event without ph", "Perfetto drops it (json_tokenizer_failure)"},
     Rule{"ct-phase-unknown", W, "an event's ph is not a phase of the Trace Event Format",
          "catapult warns (Unrecognized event phase); Perfetto ignores the event"},
+    Rule{"ct-pid-missing", E, "an event without \"pid\"",
+         "catapult's model throws 'pid must be provided' and the import fails; Perfetto files it under pid 0"},
     Rule{"ct-string-id", W, "a pid or tid is a string, not an integer (Kineto writes \"Spans\", \"Traces\", \"\")",
          "the spec asks for integers; Perfetto reads a string as a name; HTA tolerates it"},
     Rule{"ct-structure", E, "the JSON structure around the events is malformed (nesting, commas, data after the end)",
          "no importer can read the file"},
-    Rule{"ct-tid-max", E, "a pid or tid is 2^64-1 (an unsigned -1)", "PyTorch's profiler tests assert it never appears"},
-    Rule{"ct-trailing-comma", W, "a comma after the last event", "not JSON: strict parsers (HTA's ijson) reject it; "
-         "Perfetto and catapult accept it"},
+    Rule{"ct-tid-max", E, "a pid or tid is 2^64-1 (an unsigned -1)",
+         "PyTorch's profiler tests assert it never appears"},
+    Rule{"ct-tid-missing", W, "an event without \"tid\" (a B, E, X or instant event)",
+         "catapult keys the thread as \"undefined\"; Perfetto uses the pid as the tid"},
+    Rule{"ct-trailing-comma", W, "a comma after the last event",
+         "not JSON: catapult's JSON.parse and HTA's json.loads reject it; Perfetto accepts it"},
     Rule{"ct-truncated", E, "the file ends inside an event, or before the object closes",
          "Perfetto: JSON trace file is incomplete; HTA fails to parse"},
     Rule{"ct-ts-negative", E, "a negative ts", "Perfetto drops the event (trace_sorter_negative_timestamp_dropped)"},
     Rule{"ct-unterminated", W, "a bare-array trace without its closing ']'",
          "legal per the spec; catapult and Perfetto accept it, JSON parsers (HTA) do not"},
     Rule{"kt-base-time", W, "a Kineto trace with fractional (relative) timestamps but no baseTimeNanoseconds",
-         "HTA converts to wall time with it and raises KeyError without it"},
+         "HTA loads the trace; only its wall-clock start time (get_trace_start_unixtime_ns) needs it"},
     Rule{"kt-device-properties", W, "deviceProperties is malformed, or missing in a trace with GPU activity",
-         "HTA reads SM counts and memory from it"},
+         "the GPU's properties, for readers that need them (HTA's loader does not read them)"},
     Rule{"kt-distributed-info", W, "distributedInfo lacks a valid rank, or is missing in a trace with collectives",
          "HTA and Chakra take the rank from it (HTA falls back to 0)"},
     Rule{"kt-external-id", W, "a GPU-side event's \"External id\" names no cpu_op or user_annotation",
-         "HTA and Chakra join GPU work to CPU ops on it"},
+         "Chakra's trace_link and HTA's execution-trace join match GPU work to CPU ops on it"},
     Rule{"kt-profiler-step", W, "ProfilerStep#N annotations are not numbered N, N+1, ... in time order",
          "HTA numbers iterations from them"},
     Rule{"kt-record-function-id", W, "\"Record function id\" is not a non-negative integer",
          "the execution trace links nodes to Kineto ops on it (rf_id)"},
 };
+
+// The consumer profiles (diag/profile.h): per consumer, one Reading for every
+// rule it judges (the ct-*/kt-* rules above and the common ones), sorted by
+// id. E: the consumer rejects the file or crashes on it; W: it reads on and
+// does something else instead, or what it does is not established; Off:
+// nothing it reads changes. `cites` is repo@commit path:line ("(ran)": the
+// consumer's own code was run on such a file); tracecheck's own limits keep
+// their default and cite tracecheck.
+
+// chrome://tracing: catapult's trace_event_importer.html (6fd8bbe). JSON.parse
+// rejects a trailing comma before ']' and NaN; the import fails on a missing
+// pid, an unknown displayTimeUnit and a process_*/thread_* M without args, and
+// crashes on a nameless X/B/i. Most other deviations it warns about and skips
+// (flow bp, instant scope, unknown or missing ph, {}); it accepts a bare or
+// unterminated array, a BOM, invalid UTF-8, negative ts and dur, string pids,
+// and stores Kineto's extras as metadata.
+constexpr std::array<diag::Reading, 54> kChromeReadings = {{
+    {"ct-async-unpaired", W,
+     "catapult warns async_slice_parse_error and gives an unmatched b or e an adjusted end or start",
+     "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html "
+     "createNestableAsyncSlices_"},
+    {"ct-bare-array", Off, "catapult loads a bare array as it loads the object form",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:204-211,220 (ran)"},
+    {"ct-be-backwards", W,
+     "catapult warns 'Timestamps are moving backward' and skips the event (an older importer; read, not run, the "
+     "newer one aborts the import)",
+     "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html "
+     "processDurationEvent; catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:188-191"},
+    {"ct-be-name-mismatch", W, "catapult warns title_match_error and closes the open slice anyway",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:535-542"},
+    {"ct-be-unmatched", W,
+     "catapult warns duration_parse_error and drops an E without a B; it closes a B never ended at the end of the "
+     "trace",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:523-529; "
+     "tracing/tracing/model/slice_group.html:146-147,242-251"},
+    {"ct-counter-args", W,
+     "catapult warns counter_parse_error and drops a counter without args; it stores non-numeric series unchecked",
+     "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html processCounterEvent"},
+    {"ct-display-time-unit", E, "catapult throws 'Unit X is not supported.' and the import fails",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1182-1190"},
+    {"ct-dur-negative", Off, "catapult accepts a negative dur unchecked",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html (no check found)"},
+    {"ct-empty-event", W, "catapult warns 'Unrecognized event phase: undefined' and skips the event",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1328-1336"},
+    {"ct-event-not-object", E,
+     "catapult crashes on a null element (importEvents reads event.args of null); a number or string it warns "
+     "'Unrecognized event phase' about and skips",
+     "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html importEvents"},
+    {"ct-event-too-long", E, "tracecheck's own limit: an event over 64 MiB is not read, so it was not checked",
+     "tracecheck: harness/formats/chrome_trace/reader.cpp"},
+    {"ct-field-missing", E,
+     "catapult crashes on an X/B/i without name (getColorIdForGeneralPurposeString(undefined)); it closes an X without "
+     "dur at the end of the trace, and warns and skips a b/e/n/s/t/f without id",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:137-138,220-221,229-231; "
+     "tracing/tracing/base/color_scheme.html:193-199; catapult-project/catapult@30be0db "
+     "tracing/tracing/extras/importer/trace_event_importer.html createAsyncSlices_"},
+    {"ct-field-type", W,
+     "catapult takes args that are not an object as they are on a slice (null as {}) but crashes on null args in an M "
+     "event; not established what it does with another field of another type",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:143,226; "
+     "tracing/tracing/extras/importer/trace_event_importer.html:630-661"},
+    {"ct-flow-bp", W, "catapult warns flow_slice_bind_point_error and skips the arrow",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:2321-2327"},
+    {"ct-flow-duplicate", W, "catapult warns flow_slice_start_error ('already seen') and ignores the second s",
+     "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html createFlowSlices_"},
+    {"ct-flow-unpaired", W,
+     "catapult warns flow_slice_ordering_error for an f or t without its s and draws no arrow; an s without its f it "
+     "ignores silently",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:2297-2306"},
+    {"ct-instant-scope", W, "catapult warns instant_parse_error and drops the event",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:718-734"},
+    {"ct-metadata-args", E,
+     "catapult crashes on a process_*/thread_* event without args (event.args.name of undefined) and the import fails; "
+     "a wrong-typed name or sort_index it assigns unchecked",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:630-661"},
+    {"ct-metadata-name", W, "catapult warns metadata_parse_error ('Unrecognized metadata name') and ignores the event",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:696-701"},
+    {"ct-no-cat-dur", Off, "catapult shows events without cat or dur (an X without dur ends with the trace)",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:229-231"},
+    {"ct-no-trace-events", W,
+     "catapult takes the object itself as the event list and imports no events, without an error",
+     "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html importEvents"},
+    {"ct-pairing-capped", W, "tracecheck's own limit: past its cap of open B/async/flow events it stops pairing them",
+     "tracecheck: harness/formats/chrome_trace/checker.cpp"},
+    {"ct-phase-missing", W, "catapult warns 'Unrecognized event phase: undefined' and skips the event",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1328-1336"},
+    {"ct-phase-unknown", W, "catapult warns parse_error 'Unrecognized event phase' and skips the event",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1328-1336"},
+    {"ct-pid-missing", E, "catapult's model throws 'pid must be provided' and the import fails ('While importing:')",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/model.html:240-245; "
+     "tracing/tracing/model/process.html:32-34; tracing/tracing/ui/extras/about_tracing/profiling_view.html:262-263"},
+    {"ct-string-id", Off, "catapult keys processes and threads by a string id as it does by a number",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/model.html:240-245; "
+     "tracing/tracing/model/process_base.html:210-215"},
+    {"ct-structure", E, "catapult's JSON.parse throws and the import fails",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211; "
+     "tracing/tracing/ui/extras/about_tracing/profiling_view.html:254-264"},
+    {"ct-tid-max", W, "not established what catapult does with it",
+     "no source: readings cover missing, string and negative ids only"},
+    {"ct-tid-missing", W, "catapult keys the thread as \"undefined\" and loads the event",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/process_base.html:210-215"},
+    {"ct-trailing-comma", E,
+     "catapult strips only a comma at the very end of a bare array, so JSON.parse throws SyntaxError on ',]' and ',]}'",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:205,211 (ran)"},
+    {"ct-truncated", E,
+     "catapult's JSON.parse throws SyntaxError, also after it appends ']' to a bare array cut inside an event",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:204-211 (ran)"},
+    {"ct-ts-negative", Off, "catapult accepts a negative ts unchecked",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html (no check found)"},
+    {"ct-unterminated", Off, "catapult strips a final ',' and appends ']', then loads the array",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:204-209 (ran)"},
+    {"input-bom", Off, "catapult never sees the BOM: readAsText drops it and .trim() removes U+FEFF",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/ui/base/file.html:29; "
+     "tracing/tracing/extras/importer/trace_event_importer.html:198 (ran)"},
+    {"input-crlf", Off, "catapult's JSON.parse reads CR and LF as whitespace",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211"},
+    {"input-empty", W, "not established what catapult does with it",
+     "no source: no reading or run of catapult covers an empty file"},
+    {"input-format", E, "tracecheck's own diagnosis: the input is not a Chrome trace, so nothing else was checked",
+     "tracecheck: harness/formats/chrome_trace/reader.cpp"},
+    {"input-invalid-utf8", W, "catapult decodes invalid bytes to U+FFFD and loads the file",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/ui/base/file.html:29 (ran)"},
+    {"input-line-too-long", E,
+     "tracecheck's own limit: a TORCH_TRACE envelope line over 16 MiB goes unchecked; a Chrome trace never reports it",
+     "tracecheck: harness/formats/torch_trace/file_reader.cpp"},
+    {"input-long-line", W,
+     "tracecheck's own limit: a TORCH_TRACE line longer than its 4 MB piece size; a Chrome trace never reports it",
+     "tracecheck: harness/formats/torch_trace/file_reader.cpp"},
+    {"json-duplicate-key", W, "catapult's JSON.parse keeps the last value",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211"},
+    {"json-lone-surrogate", W, "not established what catapult does with it",
+     "no source: no reading or run of the consumer covers it"},
+    {"json-non-finite", E, "catapult's JSON.parse throws SyntaxError and the file does not load",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
+    {"json-number-range", W, "catapult's JSON.parse reads the number as Infinity",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
+    {"json-syntax", E, "catapult's JSON.parse throws and the import fails ('While importing:')",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211; "
+     "tracing/tracing/ui/extras/about_tracing/profiling_view.html:254-264 (ran)"},
+    {"kt-base-time", Off, "catapult stores baseTimeNanoseconds as trace metadata and never reads it",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1199-1214"},
+    {"kt-device-properties", Off, "catapult stores deviceProperties as trace metadata and never reads it",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1199-1214"},
+    {"kt-distributed-info", Off, "catapult stores distributedInfo as trace metadata and never reads it",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1199-1214"},
+    {"kt-external-id", Off, "catapult keeps args[\"External id\"] as a slice arg and never reads it",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:143,226"},
+    {"kt-profiler-step", Off, "catapult shows ProfilerStep#N as a slice title and numbers nothing by it",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:137-138,220-221"},
+    {"kt-record-function-id", Off, "catapult keeps args[\"Record function id\"] as a slice arg and never reads it",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:143,226"},
+    {"schema-invalid", E,
+     "tracecheck's own diagnosis: the schema given to validate does not compile, so nothing was validated",
+     "tracecheck: harness/formats/chrome_trace/schema_check.cpp"},
+    {"schema-unknown-key", Off,
+     "catapult checks no JSON Schema: it stores unknown top-level keys as metadata and never reads unknown event keys",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1199-1214"},
+    {"schema-violation", Off, "catapult checks no JSON Schema; the ct-* rules carry what it rejects",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html (no schema check)"},
+}};
+
+// Perfetto trace_processor's JSON importer (ec5d16b). It rejects a BOM (the
+// sniffer), an empty input, NaN or 1e999 in an event field, broken structure
+// and a cut object form; everything else loads: it drops events without ts,
+// X without dur, negative dur or ts, bad instant scopes and counters without
+// args, ignores unknown or missing ph and unknown metadata names, uses the pid
+// as the tid, reads string pids as names, and accepts a trailing comma, a bare
+// or unterminated array, {} and any displayTimeUnit.
+constexpr std::array<diag::Reading, 54> kPerfettoReadings = {{
+    {"ct-async-unpaired", W, "Perfetto drops an e with no open slice and leaves a b without its e open (dur -1)",
+     "google/perfetto@74fbed7 src/trace_processor/importers/json/json_trace_parser_impl.cc case 'b'/'e'; "
+     "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:185-188"},
+    {"ct-bare-array", Off, "Perfetto loads a bare array as it loads the object form",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:585-606"},
+    {"ct-be-backwards", W, "Perfetto sorts by ts, so the E finds no open slice and is dropped; the B stays open",
+     "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:182-188"},
+    {"ct-be-name-mismatch", W, "Perfetto skips an E whose name or cat does not match the open slice",
+     "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:271-294"},
+    {"ct-be-unmatched", W, "Perfetto drops an E without its B silently; an unclosed B keeps dur -1",
+     "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:185-188"},
+    {"ct-counter-args", W,
+     "Perfetto drops a counter whose args are not an object (json_parser_failure) and skips a series that is not a "
+     "number or a numeric string",
+     "google/perfetto@74fbed7 src/trace_processor/importers/json/json_trace_parser_impl.cc case 'C'"},
+    {"ct-display-time-unit", Off,
+     "Perfetto ignores displayTimeUnit; it only counts the info stat json_display_time_unit",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:1004-1011"},
+    {"ct-dur-negative", W, "Perfetto drops the slice (slice_negative_duration)",
+     "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.h:132-135"},
+    {"ct-empty-event", Off, "Perfetto skips {} silently, as if it were not there",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:826-835"},
+    {"ct-event-not-object", W,
+     "not established what Perfetto (ec5d16b) does with it; an older tokenizer (692321f) skipped such elements",
+     "no source at ec5d16b: google/perfetto@692321f src/trace_processor/importers/json/json_trace_tokenizer.cc "
+     "ReadOneJsonDict"},
+    {"ct-event-too-long", E, "tracecheck's own limit: an event over 64 MiB is not read, so it was not checked",
+     "tracecheck: harness/formats/chrome_trace/reader.cpp"},
+    {"ct-field-missing", W,
+     "Perfetto drops an event without ts (json_tokenizer_failure) and an X without dur or a b/e/n without id "
+     "(json_parser_failure); it names a nameless event \"[No name]\"",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:836-841; "
+     "src/trace_processor/importers/json/json_trace_parser.cc:228-232,156-158"},
+    {"ct-field-type", W,
+     "Perfetto parses a numeric-string ts, drops an event whose ts is not a number (json_tokenizer_failure) and "
+     "ignores args that are not an object",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:235-281,836-841,811-817"},
+    {"ct-flow-bp", W, "Perfetto binds the flow to the next slice instead of the enclosing one",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:799-800; "
+     "src/trace_processor/importers/common/flow_tracker.cc:94-97"},
+    {"ct-flow-duplicate", W, "Perfetto counts flow_duplicate_id, keeps the first s and ignores the second",
+     "google/perfetto@f08a5be src/trace_processor/importers/common/flow_tracker.cc FlowTracker::Begin"},
+    {"ct-flow-unpaired", W,
+     "Perfetto draws no arrow for an f without its s (flow_end_without_start); an s without its f it ignores silently",
+     "google/perfetto@ec5d16b src/trace_processor/importers/common/flow_tracker.cc:107-111"},
+    {"ct-instant-scope", W, "Perfetto drops the event (json_parser_failure)",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:375-377"},
+    {"ct-metadata-args", W, "Perfetto ignores an M without args, so no process or thread name is set",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:483-485"},
+    {"ct-metadata-name", Off, "Perfetto ignores metadata events of other names",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:483-490"},
+    {"ct-no-cat-dur", Off, "Perfetto keeps events without cat (null category) or dur",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:764-767"},
+    {"ct-no-trace-events", W,
+     "Perfetto skips every key and loads zero events; a traceEvents that is not an array it rejects ('traceEvents is "
+     "not an array')",
+     "google/perfetto@692321f src/trace_processor/importers/json/json_trace_tokenizer.cc HandleDictionaryKey"},
+    {"ct-pairing-capped", W, "tracecheck's own limit: past its cap of open B/async/flow events it stops pairing them",
+     "tracecheck: harness/formats/chrome_trace/checker.cpp"},
+    {"ct-phase-missing", W, "Perfetto ignores the event (ParseJsonPacket returns when ph is not a string)",
+     "google/perfetto@74fbed7 src/trace_processor/importers/json/json_trace_parser_impl.cc ParseJsonPacket"},
+    {"ct-phase-unknown", W,
+     "Perfetto ignores the event (its phase switch has no default); it reads only ph's first character",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:159-557; "
+     "src/trace_processor/importers/json/json_trace_tokenizer.cc:693-695"},
+    {"ct-pid-missing", W,
+     "Perfetto files the event under pid 0; a b/e/n or an s:\"p\" instant without pid it drops (json_parser_failure)",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:187-191,345-348"},
+    {"ct-string-id", W,
+     "Perfetto takes the string as the process or thread name and the interned string's id as the id",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:704-717,729-740"},
+    {"ct-structure", E, "Perfetto's tokenizer fails ('tried to parse data after EOF' and the like)",
+     "google/perfetto@692321f src/trace_processor/importers/json/json_trace_tokenizer.cc ParseInternal"},
+    {"ct-tid-max", W, "not established what Perfetto does with it",
+     "no source: google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:210-219 "
+     "(CoerceToUint32) was read for negative ids only"},
+    {"ct-tid-missing", W,
+     "Perfetto uses the pid as the tid; an i/I/R without tid and of thread scope it drops (json_parser_failure)",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:846-849; "
+     "src/trace_processor/importers/json/json_trace_parser.cc:359-364"},
+    {"ct-trailing-comma", Off, "Perfetto accepts a trailing comma, also inside objects",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:643-651; "
+     "src/trace_processor/util/json_parser.h:873-877"},
+    {"ct-truncated", E,
+     "Perfetto rejects a cut object form ('JSON trace file is incomplete'); from a bare array cut inside an event it "
+     "drops the half-written event silently",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:1134-1135,662-667"},
+    {"ct-ts-negative", W, "Perfetto drops the event (trace_sorter_negative_timestamp_dropped) and loads the rest",
+     "google/perfetto@ec5d16b src/trace_processor/sorter/trace_sorter.h:366-374"},
+    {"ct-unterminated", Off, "Perfetto loads a bare array without its ']'",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:1128-1136"},
+    {"input-bom", E,
+     "Perfetto's JSON sniffer needs '{\"' or '[{\"' and strips no BOM, so the file is an unknown trace type (ERR:fmt)",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:1146-1151; "
+     "src/trace_processor/forwarding_trace_parser.cc:95-98"},
+    {"input-crlf", Off, "Perfetto reads CR and LF as JSON whitespace",
+     "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:64-69"},
+    {"input-empty", E, "Perfetto fails: 'first chunk has only whitespace'",
+     "google/perfetto@692321f src/trace_processor/importers/json/json_trace_tokenizer.cc JsonTraceTokenizer::Parse"},
+    {"input-format", E, "tracecheck's own diagnosis: the input is not a Chrome trace, so nothing else was checked",
+     "tracecheck: harness/formats/chrome_trace/reader.cpp"},
+    {"input-invalid-utf8", W, "Perfetto validates no UTF-8 and interns the bytes raw",
+     "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:182-234"},
+    {"input-line-too-long", E,
+     "tracecheck's own limit: a TORCH_TRACE envelope line over 16 MiB goes unchecked; a Chrome trace never reports it",
+     "tracecheck: harness/formats/torch_trace/file_reader.cpp"},
+    {"input-long-line", W,
+     "tracecheck's own limit: a TORCH_TRACE line longer than its 4 MB piece size; a Chrome trace never reports it",
+     "tracecheck: harness/formats/torch_trace/file_reader.cpp"},
+    {"json-duplicate-key", W, "Perfetto reassigns the field, so the last value wins",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:680-825"},
+    {"json-lone-surrogate", W, "not established what Perfetto does with it",
+     "no source: no reading or run of the consumer covers it"},
+    {"json-non-finite", E,
+     "Perfetto rejects the file when NaN or Infinity is an event field ('Invalid number'); in args it truncates the "
+     "args there and keeps the event",
+     "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:464-467; "
+     "src/trace_processor/importers/json/json_trace_tokenizer.cc:662-666; "
+     "src/trace_processor/util/json_args.cc:120-122"},
+    {"json-number-range", E,
+     "Perfetto rejects the file when the number is an event field ('Double overflow/underflow parsing'); in args it "
+     "truncates the args there",
+     "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:425-429; "
+     "src/trace_processor/util/json_args.cc:120-122"},
+    {"json-syntax", E, "Perfetto's JSON tokenizer fails ('Failure parsing JSON') and the trace does not load",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:662-666"},
+    {"kt-base-time", Off, "Perfetto skips the top-level key baseTimeNanoseconds",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:1030-1043"},
+    {"kt-device-properties", Off, "Perfetto skips the top-level key deviceProperties",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:1030-1043"},
+    {"kt-distributed-info", Off, "Perfetto skips the top-level key distributedInfo",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:1030-1043"},
+    {"kt-external-id", Off, "Perfetto keeps args[\"External id\"] as a plain arg and joins nothing on it",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc (reads no Kineto arg)"},
+    {"kt-profiler-step", Off, "Perfetto shows ProfilerStep#N names as written and numbers nothing by them",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc (reads no Kineto name)"},
+    {"kt-record-function-id", Off, "Perfetto keeps args[\"Record function id\"] as a plain arg and joins nothing on it",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc (reads no Kineto arg)"},
+    {"schema-invalid", E,
+     "tracecheck's own diagnosis: the schema given to validate does not compile, so nothing was validated",
+     "tracecheck: harness/formats/chrome_trace/schema_check.cpp"},
+    {"schema-unknown-key", Off,
+     "Perfetto checks no JSON Schema and skips keys it does not know; the ct-* rules carry what it rejects",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:1030-1043"},
+    {"schema-violation", Off, "Perfetto checks no JSON Schema; the ct-* rules carry what it rejects or drops",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc (no schema check)"},
+}};
+
+// HTA (HolisticTraceAnalysis f4d0062, default json backend): Python's json
+// over the object form, so a bare array, an unterminated array, a trailing
+// comma, a BOM in a plain .json and invalid UTF-8 fail; a nameless event, a
+// string ts and a ts of 1e999 crash it. It keeps only rows with dur and cat,
+// so B/E, flows, instants, counters and M events are dropped unread; it
+// ignores displayTimeUnit and deviceProperties, links CPU and GPU by
+// correlation, and falls back to rank 0 without distributedInfo.
+constexpr std::array<diag::Reading, 54> kHtaReadings = {{
+    {"ct-async-unpaired", Off, "HTA drops b/e/n rows (they have no dur), so their pairing never matters",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
+    {"ct-bare-array", E, "HTA crashes: AttributeError 'list' object has no attribute 'items'",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:405 (ran)"},
+    {"ct-be-backwards", Off, "HTA drops B/E rows (they have no dur), so their order never matters",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:293-305"},
+    {"ct-be-name-mismatch", Off, "HTA drops B/E rows (they have no dur), so their names are never paired",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:293-305"},
+    {"ct-be-unmatched", Off, "HTA drops B/E rows (they have no dur), so their pairing never matters",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:293-305"},
+    {"ct-counter-args", Off, "HTA drops C rows (they have no dur), so their args are never read",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
+    {"ct-display-time-unit", Off, "HTA never reads displayTimeUnit; it keeps it as metadata",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:405 (ran)"},
+    {"ct-dur-negative", Off, "HTA loads a negative dur as written",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"ct-empty-event", Off, "HTA drops the row (no dur or cat); it held nothing to lose",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
+    {"ct-event-not-object", W, "not established what HTA does with it", "no source: no reading or run of the consumer covers it"},
+    {"ct-event-too-long", E, "tracecheck's own limit: an event over 64 MiB is not read, so it was not checked",
+     "tracecheck: harness/formats/chrome_trace/reader.cpp"},
+    {"ct-field-missing", E,
+     "HTA crashes on an event without name (ValueError 'Cannot mask with non-boolean array containing NA / NaN "
+     "values'); an event without ts or an X without dur it drops silently",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305,383-388 (ran)"},
+    {"ct-field-type", E,
+     "HTA crashes on a ts or dur that is a string (TypeError '<=' between float and str); args that are not an object "
+     "it loads as written",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"ct-flow-bp", Off, "HTA drops flow rows (they have no dur), so bp is never read",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
+    {"ct-flow-duplicate", Off, "HTA drops flow rows (they have no dur), so flow ids are never paired",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
+    {"ct-flow-unpaired", Off, "HTA drops flow rows (they have no dur), so flow ids are never paired",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
+    {"ct-instant-scope", Off, "HTA drops instant rows (they have no dur), so s is never read",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
+    {"ct-metadata-args", Off, "HTA drops M rows (they have no dur), so their args are never read",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305 (ran)"},
+    {"ct-metadata-name", Off, "HTA drops M rows (they have no dur), so their names are never read",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
+    {"ct-no-cat-dur", W,
+     "HTA loads the trace but drops every row without cat or dur (dropna), so it keeps no events from this trace",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305 (ran)"},
+    {"ct-no-trace-events", W,
+     "not established what HTA (f4d0062) does with it; 00a6792 returns an empty DataFrame and a12e7c8 raises "
+     "UnboundLocalError",
+     "no source at f4d0062: facebookresearch/HolisticTraceAnalysis@00a6792 hta/common/trace_parser.py "
+     "_parse_trace_dataframe_json; facebookresearch/HolisticTraceAnalysis@a12e7c8 hta/common/trace.py "
+     "parse_trace_dataframe"},
+    {"ct-pairing-capped", W, "tracecheck's own limit: past its cap of open B/async/flow events it stops pairing them",
+     "tracecheck: harness/formats/chrome_trace/checker.cpp"},
+    {"ct-phase-missing", W, "HTA drops the ph column, so an event with dur and cat is kept as a complete event",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:309-310"},
+    {"ct-phase-unknown", W, "HTA drops the ph column, so an event with dur and cat is kept as a complete event",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:309-310 (ran)"},
+    {"ct-pid-missing", Off, "HTA loads the event with pid NaN",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"ct-string-id", Off, "HTA loads string pids and tids as written",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"ct-structure", E, "HTA's json.loads raises JSONDecodeError",
+     "facebookresearch/HolisticTraceAnalysis@00a6792 hta/common/trace_parser.py parse_trace_dict"},
+    {"ct-tid-max", W, "not established what HTA does with it",
+     "no source: readings cover missing, string and negative ids only"},
+    {"ct-tid-missing", Off, "HTA keeps an X without tid; B/E rows it drops anyway (no dur)",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:293-305 (ran)"},
+    {"ct-trailing-comma", E, "HTA raises JSONDecodeError",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"ct-truncated", E, "HTA raises JSONDecodeError",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"ct-ts-negative", Off, "HTA loads a negative ts as written",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"ct-unterminated", E, "HTA raises JSONDecodeError",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"input-bom", E, "HTA raises JSONDecodeError 'Unexpected UTF-8 BOM' on a plain .json; a .json.gz loads",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:145-146 (ran)"},
+    {"input-crlf", Off, "HTA reads CR and LF as JSON whitespace",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"input-empty", E, "HTA's json.loads raises JSONDecodeError on an empty text",
+     "facebookresearch/HolisticTraceAnalysis@00a6792 hta/common/trace_parser.py parse_trace_dict"},
+    {"input-format", E, "tracecheck's own diagnosis: the input is not a Chrome trace, so nothing else was checked",
+     "tracecheck: harness/formats/chrome_trace/reader.cpp"},
+    {"input-invalid-utf8", E, "HTA raises UnicodeDecodeError (open(..., \"r\"))",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:145-146 (ran)"},
+    {"input-line-too-long", E,
+     "tracecheck's own limit: a TORCH_TRACE envelope line over 16 MiB goes unchecked; a Chrome trace never reports it",
+     "tracecheck: harness/formats/torch_trace/file_reader.cpp"},
+    {"input-long-line", W,
+     "tracecheck's own limit: a TORCH_TRACE line longer than its 4 MB piece size; a Chrome trace never reports it",
+     "tracecheck: harness/formats/torch_trace/file_reader.cpp"},
+    {"json-duplicate-key", W, "HTA keeps the last value (Python's json)",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"json-lone-surrogate", W, "not established what HTA does with it", "no source: no reading or run of the consumer covers it"},
+    {"json-non-finite", W, "HTA's json backend reads NaN; a row with a NaN ts or dur it drops",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305,383-388 (ran)"},
+    {"json-number-range", E,
+     "HTA crashes on a ts of 1e999 (OverflowError in round_down_time_stamps); in args it accepts one",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:386 (ran)"},
+    {"json-syntax", E, "HTA raises JSONDecodeError",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"kt-base-time", W, "HTA loads the trace; only Trace.get_trace_start_unixtime_ns() raises KeyError",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace.py:38-59,989-1003 (ran)"},
+    {"kt-device-properties", Off, "HTA never reads deviceProperties (only a docstring names it)",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:566-570,624-638 (ran)"},
+    {"kt-distributed-info", W,
+     "HTA takes the rank from the regex \"rank\":\\s+(\\d+), else warns and uses rank 0, so two rankless files collide",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_file.py:45-73 (ran)"},
+    {"kt-external-id", Off, "HTA links CPU and GPU by correlation; it reads External id only in its ET join",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace.py:111-129; "
+     "hta/configs/event_args_formats/event_args_1.0.0.yaml:10-13,70-74 (ran)"},
+    {"kt-profiler-step", Off,
+     "HTA (a12e7c8) takes the iteration from the number as written, so their order changes nothing; it raised "
+     "AttributeError on a ProfilerStep# without a number (not checked at f4d0062)",
+     "facebookresearch/HolisticTraceAnalysis@a12e7c8 hta/common/trace.py add_iteration"},
+    {"kt-record-function-id", W, "not established what HTA does with it", "no source: no reading or run of the consumer covers it"},
+    {"schema-invalid", E,
+     "tracecheck's own diagnosis: the schema given to validate does not compile, so nothing was validated",
+     "tracecheck: harness/formats/chrome_trace/schema_check.cpp"},
+    {"schema-unknown-key", Off,
+     "HTA checks no JSON Schema: it keeps top-level keys in meta and event keys as DataFrame columns",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:405"},
+    {"schema-violation", Off, "HTA checks no JSON Schema; the ct-* rules carry what it rejects",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (no schema check)"},
+}};
 
 }  // namespace
 
@@ -82,74 +540,18 @@ std::span<const Rule> chrome_trace_rules() { return kRules; }
 
 std::vector<diag::Profile> chrome_trace_profiles() {
   std::vector<diag::Profile> p;
-  // Chrome Trace Event Format consumers (spec/formats.md §1.5-1.6, §2.6).
-  // chrome://tracing: catapult's trace_event_importer.html accepts both
-  // container forms, an unterminated array and a trailing comma, throws on an
-  // unknown displayTimeUnit, and treats string pids and Kineto's extras as
-  // opaque.
-  p.push_back({"chrome",
-               {"catapult"},
-               "chrome://tracing (catapult-project/catapult: tracing/extras/importer/trace_event_importer.html)",
-               {
-                   {"ct-bare-array", Off},
-                   {"ct-display-time-unit", E},
-                   {"ct-string-id", Off},
-                   {"ct-trailing-comma", Off},
-                   {"ct-unterminated", Off},
-                   {"kt-base-time", Off},
-                   {"kt-device-properties", Off},
-                   {"kt-distributed-info", Off},
-                   {"kt-external-id", Off},
-                   {"kt-profiler-step", Off},
-                   {"kt-record-function-id", Off},
-               }});
-  // Perfetto trace_processor's JSON importer (google/perfetto ec5d16b:
-  // json_trace_tokenizer.cc, json_trace_parser.cc): both forms, unterminated
-  // arrays and trailing commas load; {} is skipped silently; unknown phases
-  // and metadata names are ignored; string pids become names; unpaired flows
-  // are info stats; displayTimeUnit is ignored.
-  p.push_back({"perfetto",
-               {},
-               "Perfetto trace_processor JSON importer (google/perfetto ec5d16b: json_trace_tokenizer.cc, "
-               "json_trace_parser.cc)",
-               {
-                   {"ct-bare-array", Off},
-                   {"ct-display-time-unit", Off},
-                   {"ct-empty-event", Off},
-                   {"ct-flow-unpaired", Off},
-                   {"ct-metadata-name", Off},
-                   {"ct-phase-unknown", Off},
-                   {"ct-string-id", Off},
-                   {"ct-trailing-comma", Off},
-                   {"ct-unterminated", Off},
-                   {"kt-base-time", Off},
-                   {"kt-device-properties", Off},
-                   {"kt-distributed-info", Off},
-                   {"kt-external-id", Off},
-                   {"kt-profiler-step", Off},
-                   {"kt-record-function-id", Off},
-               }});
-  // HTA (facebookresearch/HolisticTraceAnalysis f4d0062: hta/common/trace_parser.py,
-  // trace_file.py): ijson over traceEvents.item, so only strict JSON in the
-  // object form loads (a bare array, an unterminated array or a trailing
-  // comma fail); events without dur or cat are dropped, unpaired flows and
-  // string pids are normal in Kineto output.
-  p.push_back({"hta",
-               {"kineto"},
-               "HolisticTraceAnalysis trace parser (facebookresearch/HolisticTraceAnalysis f4d0062: "
-               "hta/common/trace_parser.py)",
-               {
-                   {"ct-bare-array", E},
-                   {"ct-flow-unpaired", Off},
-                   {"ct-metadata-name", Off},
-                   {"ct-phase-unknown", Off},
-                   {"ct-string-id", Off},
-                   {"ct-trailing-comma", E},
-                   {"ct-unterminated", E},
-                   {"ct-be-backwards", Off},
-                   {"ct-be-unmatched", Off},
-                   {"ct-be-name-mismatch", Off},
-               }});
+  p.push_back(diag::consumer_profile(
+      "chrome", {"catapult"},
+      "chrome://tracing (catapult-project/catapult: tracing/extras/importer/trace_event_importer.html)",
+      kChromeReadings));
+  p.push_back(diag::consumer_profile("perfetto", {},
+                                     "Perfetto trace_processor JSON importer (google/perfetto ec5d16b: "
+                                     "json_trace_tokenizer.cc, json_trace_parser.cc)",
+                                     kPerfettoReadings));
+  p.push_back(diag::consumer_profile("hta", {"kineto"},
+                                     "HolisticTraceAnalysis trace parser (facebookresearch/HolisticTraceAnalysis "
+                                     "f4d0062: hta/common/trace_parser.py)",
+                                     kHtaReadings));
   return p;
 }
 

@@ -1,5 +1,6 @@
 #include "formats/execution_trace/checker.h"
 
+#include <algorithm>
 #include <string_view>
 
 #include "formats/execution_trace/schema_version.h"
@@ -202,6 +203,7 @@ void EtChecker::finish(const EtHeader& header) {
     reporter_.report("et-root", {file_, 1, 1},
                      std::string("no process root node \"") + reader::et::kProcessNodeName + "\" with id 1",
                      "et-header", "/nodes");
+  check_cycles(header);
   for (const Seen& n : seen_) {
     if (!n.has_parent || !n.has_id) continue;
     std::string field = header.layout == reader::et::Layout::Flat ? "parent" : "ctrl_deps";
@@ -215,6 +217,44 @@ void EtChecker::finish(const EtHeader& header) {
       report("et-parent-order", n, field,
              "parent " + std::to_string(n.parent) + " has a higher id (ids are assigned at op entry)");
     }
+  }
+}
+
+// Parents must form a tree: following parent links from any node ends at a
+// root (a node without a parent, or its own parent). Each cycle is reported
+// once, at the node of it that comes first in the file, naming its ids.
+void EtChecker::check_cycles(const EtHeader& header) {
+  enum : uint8_t { kUnvisited, kOnPath, kDone };
+  std::vector<uint8_t> state(seen_.size(), kUnvisited);
+  std::vector<size_t> path;
+  const std::string field = header.layout == reader::et::Layout::Flat ? "parent" : "ctrl_deps";
+  for (size_t start = 0; start < seen_.size(); ++start) {
+    path.clear();
+    size_t at = start;
+    while (state[at] == kUnvisited) {
+      state[at] = kOnPath;
+      path.push_back(at);
+      const Seen& n = seen_[at];
+      if (!n.has_parent || !n.has_id || n.parent == n.id) break;
+      auto parent = index_of_id_.find(n.parent);
+      if (parent == index_of_id_.end()) break;
+      at = parent->second;
+    }
+    // The walk stops at a root, a missing parent or a node already done
+    // (at == path.back() or state kDone), or back on itself: a cycle from `at` on.
+    if (state[at] == kOnPath && at != path.back()) {
+      auto first = std::find(path.begin(), path.end(), at);
+      std::vector<size_t> cycle(first, path.end());
+      size_t head = *std::min_element(cycle.begin(), cycle.end(), [&](size_t a, size_t b) {
+        return seen_[a].index < seen_[b].index;
+      });
+      std::string ids;
+      auto from = std::find(cycle.begin(), cycle.end(), head);
+      for (size_t k = 0; k <= cycle.size(); ++k)
+        ids += (k ? " -> " : "") + std::to_string(seen_[cycle[(from - cycle.begin() + k) % cycle.size()]].id);
+      report("et-parent-cycle", seen_[head], field, "parents form a cycle: " + ids + " (node, its parent, ...)");
+    }
+    for (size_t i : path) state[i] = kDone;
   }
 }
 

@@ -59,6 +59,7 @@ class EtChecker {
   void check_value(const reader::et::EtNode& node, simdjson::dom::element value, std::string_view type,
                    const std::string& field, int depth);
   void check_schema(const reader::et::EtHeader& header);
+  void check_cycles(const reader::et::EtHeader& header);
 
   std::string file_;
   diag::Reporter& reporter_;

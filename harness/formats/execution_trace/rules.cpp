@@ -26,6 +26,8 @@ constexpr std::array kRules = {
          "PARAM et_replay requires id, name, ctrl_deps/parent and inputs/outputs with values, shapes and types"},
     Rule{"et-parent-missing", E, "a node's ctrl_deps (parent in 1.0.1) names no node of the trace",
          "the node falls out of the tree: replay and Chakra drop it and its subtree"},
+    Rule{"et-parent-cycle", E, "following parents from a node comes back to it: the parents form no tree",
+         "an execution trace's nodes form one tree under the process root; a node on a cycle reaches no root"},
     Rule{"et-parent-order", W, "a node's parent has a higher id than the node",
          "ids are assigned at op entry, so a parent's id is always lower; the ids were rewritten"},
     Rule{"et-root", E, "no process root node with id 1, or more than one",
@@ -40,32 +42,213 @@ constexpr std::array kRules = {
          "PyTorch's tests assert the 6-tuple; Chakra's PyTorchTensor.is_valid rejects the tensor"},
 };
 
+// What each consumer of an execution trace does with each finding, one line
+// per rule it judges, sorted by id: error when it rejects the file or crashes,
+// warning when it reads on and does something else, off when nothing it reads
+// changes. Sources are repo@commit path:line; "(ran)" where the consumer's
+// own code was run on such a file. Chakra's converter and PARAM both
+// load the file with Python's json.load, PARAM a .gz in bytes mode.
+
+// Chakra's converter (mlcommons/chakra 21585d8, src/converter/pytorch_node.py
+// SUPPORTED_VERSIONS and pytorch_converter.py): it raises on a schema it does
+// not list (1.0.1 included) and crashes on 1.1.1-chakra.1.0.0, which it lists;
+// it reads the top level, ids, ctrl_deps, inputs, outputs and attrs, finds its
+// roots by thread name and drops nodes it cannot reach.
+constexpr std::array<diag::Reading, 29> kChakraReadings = {{
+    {"et-arity", W,
+     "chakra copies values, shapes and types into its protobuf as strings without pairing them; only comm_size zips "
+     "values with types, stopping at the shorter list",
+     "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:297-302; chakra@e2cdc71 "
+     "src/converter/pytorch_node.py comm_size"},
+    {"et-header", E,
+     "chakra reads schema, pid, time, start_ts, finish_ts and nodes, and raises KeyError on a missing one",
+     "mlcommons/chakra@21585d8 src/converter/pytorch_converter.py:92-102"},
+    {"et-id-duplicate", W,
+     "chakra keys nodes by id in a dict, so the last node with an id silently replaces the others",
+     "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:105"},
+    {"et-kernel-strides", Off, "chakra never reads strides",
+     "mlcommons/chakra@21585d8 src/converter (ran)"},
+    {"et-kineto-rf-id", W,
+     "not established what chakra does with it: its converter reads no Kineto trace, and what chakra_trace_link does "
+     "with an unmatched rf_id was not found",
+     "no source: chakra@21585d8 src/trace_link (trace_linker.py, "
+     "chakra_host_trace_loader.py) have no such case"},
+    {"et-node-field", E,
+     "chakra raises KeyError on a missing ctrl_deps, inputs or outputs and AttributeError 'rf_id' on missing attrs; "
+     "a 1.1.1 node without strides it accepts, as it never reads them",
+     "mlcommons/chakra@21585d8 src/converter/pytorch_node.py:106-108, pytorch_converter.py:314-320 (ran)"},
+    {"et-parent-cycle", Off, "not established what chakra does with a cycle",
+     "no source: no reading or run covers a cycle; chakra@73edb74 "
+     "src/converter/pytorch_converter.py remove_dangling_nodes and identify_cyclic_dependencies were not run on one"},
+    {"et-parent-missing", W,
+     "chakra silently drops the node as dangling (a 5-node trace wrote 4); a self-parent or an execution_graph root "
+     "it accepts",
+     "mlcommons/chakra@21585d8 src/converter/pytorch_converter.py:138-141,493-522 (ran)"},
+    {"et-parent-order", Off, "chakra never compares a parent's id with its child's",
+     "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:137-140"},
+    {"et-root", Off,
+     "chakra finds its roots by thread name (execution_graph|thread or execution_trace|thread) and never reads the "
+     "process root or id 1",
+     "mlcommons/chakra@21585d8 src/converter/pytorch_converter.py:181-184 (ran)"},
+    {"et-schema-chakra", E,
+     "chakra raises ValueError 'Unsupported schema version' on a version SUPPORTED_VERSIONS lacks, and crashes with "
+     "AttributeError 'parent' on 1.1.1-chakra.1.0.0, which it lists, so tracecheck counts that one as unsupported",
+     "mlcommons/chakra@21585d8 src/converter/pytorch_node.py:50,88-101 (ran)"},
+    {"et-schema-param", Off,
+     "chakra dispatches on its own SUPPORTED_VERSIONS (et-schema-chakra); PARAM's list changes nothing it reads",
+     "mlcommons/chakra@21585d8 src/converter/pytorch_node.py:50"},
+    {"et-schema-unknown", Off,
+     "chakra accepts or rejects a version by SUPPORTED_VERSIONS alone, which et-schema-chakra judges",
+     "mlcommons/chakra@21585d8 src/converter/pytorch_node.py:50,91-101 (ran)"},
+    {"et-tensor-value", W,
+     "not established what chakra does with it: PyTorchTensor.is_valid (six ints) was not seen called, and comm_size "
+     "reads items 3 and 4 only on comm nodes",
+     "no source: chakra@cd08d7e src/converter/pytorch_tensor.py is_valid and chakra@e2cdc71 "
+     "src/converter/pytorch_node.py comm_size were read, not run"},
+    {"input-bom", E, "chakra's json.load on a file opened in text mode raises JSONDecodeError 'Unexpected UTF-8 BOM'",
+     "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:74-75; Python's json.load (ran)"},
+    {"input-crlf", Off, "chakra's json.load reads CR and LF as JSON whitespace",
+     "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:74-75"},
+    {"input-empty", E, "chakra's json.load raises JSONDecodeError on an empty file",
+     "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:74-75"},
+    {"input-format", E,
+     "chakra's json.load raises JSONDecodeError on text that is not JSON, and parse_json_trace raises KeyError "
+     "'schema' on JSON that is not an execution trace",
+     "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:74-75,92"},
+    {"input-invalid-utf8", E, "chakra opens the file in text mode, so json.load raises UnicodeDecodeError",
+     "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:74-75"},
+    {"input-line-too-long", E,
+     "chakra reads the whole file with one json.load whatever its line lengths; tracecheck raises this rule only on "
+     "TORCH_TRACE envelope lines, never on an execution trace",
+     "no source: tracecheck-internal (harness/diag/rule_catalog.cpp)"},
+    {"input-long-line", W,
+     "chakra reads the whole file with one json.load whatever its line lengths; tracecheck raises this rule only on "
+     "TORCH_TRACE lines, never on an execution trace",
+     "no source: tracecheck-internal (harness/diag/rule_catalog.cpp)"},
+    {"json-duplicate-key", W, "chakra's json.load keeps the last value of a repeated key",
+     "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:74-75; Python's json.load"},
+    {"json-lone-surrogate", W,
+     "not established what chakra does with it; Python's json.load keeps the lone surrogate in the string",
+     "no source: no reading or run covers a lone surrogate for Chakra"},
+    {"json-non-finite", W, "chakra's json.load reads NaN and Infinity as floats and the converter goes on",
+     "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:74-75; Python's json.load"},
+    {"json-number-range", W,
+     "chakra's json.load reads 1e999 as float infinity; what the converter then does with it was not established",
+     "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:74-75; Python's json.load"},
+    {"json-syntax", E, "chakra's json.load raises JSONDecodeError and the converter stops",
+     "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:74-75"},
+    {"schema-invalid", E,
+     "chakra never reads tracecheck's schema file; the rule stays an error because tracecheck can check nothing "
+     "against it",
+     "no source: tracecheck-internal (harness/diag/rule_catalog.cpp)"},
+    {"schema-unknown-key", Off, "chakra reads only the keys it names and ignores the rest",
+     "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:91-105"},
+    {"schema-violation", Off, "Chakra's converter checks no JSON Schema; the et-* rules carry what it rejects",
+     "mlcommons/chakra@21585d8 src/converter/pytorch_converter.py:92-102, pytorch_node.py:50 (no schema check)"},
+}};
+
+// PARAM et_replay (facebookresearch/param 1e115ff, et_replay/execution_trace.py
+// and tools/et_replay.py): ExecutionTrace dispatches on the exact schema
+// string (1.0.1 accepted) and raises ValueError otherwise; it needs schema,
+// pid and nodes, and et_replay takes the root as nodes[1].
+constexpr std::array<diag::Reading, 29> kParamReadings = {{
+    {"et-arity", W,
+     "PARAM zips types, values and shapes in get_inputs, so the longer lists' extra items are silently dropped",
+     "facebookresearch/param@cbf0988 et_replay/execution_trace.py:182-186,283-287"},
+    {"et-header", E,
+     "PARAM raises KeyError when schema, pid or nodes is missing; time, start_ts and finish_ts it never reads",
+     "facebookresearch/param@1e115ff et_replay/execution_trace.py:354-357"},
+    {"et-id-duplicate", W, "PARAM stores nodes by id, so the last node with an id silently replaces the others",
+     "facebookresearch/param@cbf0988 et_replay/execution_trace.py:370-372"},
+    {"et-kernel-strides", W,
+     "PARAM zips inputs with strides in get_tensor_strides, so the values without strides get none and replay goes on",
+     "facebookresearch/param@cbf0988 et_replay/execution_trace.py:294-300"},
+    {"et-kineto-rf-id", W, "not established what PARAM does with it",
+     "no source: no reading or run covers it; et_replay's Kineto use was not read"},
+    {"et-node-field", E,
+     "PARAM raises KeyError on a missing ctrl_deps, inputs, outputs or attrs, and on a 1.1.1 node without strides",
+     "facebookresearch/param@1e115ff et_replay/execution_trace.py:451,530,538-543,592-593 (ran)"},
+    {"et-parent-cycle", Off, "not established what PARAM does with a cycle",
+     "no source: no reading or run covers a cycle; Node.is_op's walk up the parents "
+     "(param@1e115ff et_replay/execution_trace.py:212-215) was not run on one"},
+    {"et-parent-missing", W,
+     "PARAM loads the node as an orphan with no parent, silently; a self-parent root (1.0.1, execution_graph) is what "
+     "it expects",
+     "facebookresearch/param@1e115ff et_replay/execution_trace.py:212-215,413-415 (ran)"},
+    {"et-parent-order", Off, "PARAM sorts children by id and never compares a parent's id with its child's",
+     "facebookresearch/param@cbf0988 et_replay/execution_trace.py:333-334,401-409"},
+    {"et-root", E,
+     "PARAM's et_replay raises KeyError 1 at root = nodes[1] when no node has id 1; a root named execution_graph or a "
+     "second root loads fine",
+     "facebookresearch/param@1e115ff et_replay/tools/et_replay.py:1361 (ran)"},
+    {"et-schema-chakra", Off,
+     "PARAM dispatches on its own schema list (et-schema-param); Chakra's list changes nothing it reads",
+     "facebookresearch/param@1e115ff et_replay/execution_trace.py:360-377"},
+    {"et-schema-param", E,
+     "PARAM raises ValueError 'No corresponding node creation function found for schema version X' on a version it "
+     "does not list",
+     "facebookresearch/param@1e115ff et_replay/execution_trace.py:360-377 (ran)"},
+    {"et-schema-unknown", Off, "PARAM accepts or rejects a version by its own list alone, which et-schema-param judges",
+     "facebookresearch/param@1e115ff et_replay/execution_trace.py:360-377 (ran)"},
+    {"et-tensor-value", W, "PARAM makes the tensor id with tuple(value) and checks no length",
+     "facebookresearch/param@cbf0988 et_replay/execution_trace.py:283-287"},
+    {"input-bom", E,
+     "PARAM's json.load on a .json opened in text mode raises JSONDecodeError 'Unexpected UTF-8 BOM'; a .gz, read "
+     "as bytes, it accepts",
+     "facebookresearch/param@cbf0988 et_replay/execution_trace.py main(); Python's json.load (ran)"},
+    {"input-crlf", Off, "PARAM's json.load reads CR and LF as JSON whitespace",
+     "facebookresearch/param@cbf0988 et_replay/execution_trace.py main()"},
+    {"input-empty", E, "PARAM's json.load raises JSONDecodeError on an empty file",
+     "facebookresearch/param@cbf0988 et_replay/execution_trace.py main()"},
+    {"input-format", E,
+     "PARAM's json.load raises JSONDecodeError on text that is not JSON, and ExecutionTrace raises KeyError 'schema' "
+     "on JSON that is not an execution trace",
+     "facebookresearch/param@cbf0988 et_replay/execution_trace.py:345 and main()"},
+    {"input-invalid-utf8", E, "PARAM's json.load raises UnicodeDecodeError",
+     "facebookresearch/param@cbf0988 et_replay/execution_trace.py main()"},
+    {"input-line-too-long", E,
+     "PARAM reads the whole file with one json.load whatever its line lengths; tracecheck raises this rule only on "
+     "TORCH_TRACE envelope lines, never on an execution trace",
+     "no source: tracecheck-internal (harness/diag/rule_catalog.cpp)"},
+    {"input-long-line", W,
+     "PARAM reads the whole file with one json.load whatever its line lengths; tracecheck raises this rule only on "
+     "TORCH_TRACE lines, never on an execution trace",
+     "no source: tracecheck-internal (harness/diag/rule_catalog.cpp)"},
+    {"json-duplicate-key", W, "PARAM's json.load keeps the last value of a repeated key",
+     "facebookresearch/param@cbf0988 et_replay/execution_trace.py main(); Python's json.load"},
+    {"json-lone-surrogate", W,
+     "not established what PARAM does with it; Python's json.load keeps the lone surrogate in the string",
+     "no source: no reading or run covers a lone surrogate for PARAM"},
+    {"json-non-finite", W, "PARAM's json.load reads NaN and Infinity as floats and loading goes on",
+     "facebookresearch/param@cbf0988 et_replay/execution_trace.py main(); Python's json.load"},
+    {"json-number-range", W,
+     "PARAM's json.load reads 1e999 as float infinity; what replay then does with it was not established",
+     "facebookresearch/param@cbf0988 et_replay/execution_trace.py main(); Python's json.load"},
+    {"json-syntax", E, "PARAM's json.load raises JSONDecodeError and nothing is loaded",
+     "facebookresearch/param@cbf0988 et_replay/execution_trace.py main()"},
+    {"schema-invalid", E,
+     "PARAM never reads tracecheck's schema file; the rule stays an error because tracecheck can check nothing "
+     "against it",
+     "no source: tracecheck-internal (harness/diag/rule_catalog.cpp)"},
+    {"schema-unknown-key", Off,
+     "PARAM reads only the keys it names (and only the attrs in ATTR_TYPES) and ignores the rest",
+     "facebookresearch/param@cbf0988 et_replay/execution_trace.py:345-348,439-444"},
+    {"schema-violation", Off, "PARAM checks no JSON Schema; the et-* rules carry what it rejects",
+     "facebookresearch/param@1e115ff et_replay/execution_trace.py:354-377 (no schema check)"},
+}};
+
 }  // namespace
 
 std::span<const Rule> execution_trace_rules() { return kRules; }
 
 std::vector<diag::Profile> execution_trace_profiles() {
   std::vector<diag::Profile> p;
-  // Chakra's converter (mlcommons/chakra 21585d8, src/converter/pytorch_node.py
-  // SUPPORTED_VERSIONS and pytorch_converter.py): it raises on a schema it
-  // does not list (1.0.1 included) and reads the top level, ids and ctrl_deps.
-  p.push_back({"chakra",
-               {},
-               "Chakra's PyTorch converter (mlcommons/chakra 21585d8: pytorch_node.py SUPPORTED_VERSIONS)",
-               {
-                   {"et-schema-chakra", E},
-                   {"et-schema-unknown", Off},
-               }});
-  // PARAM et_replay (facebookresearch/param 1e115ff, et_replay/execution_trace.py):
-  // ExecutionTrace dispatches on the exact schema string (1.0.1 accepted) and
-  // raises ValueError otherwise.
-  p.push_back({"param",
-               {},
-               "PARAM et_replay (facebookresearch/param 1e115ff: et_replay/execution_trace.py ExecutionTrace)",
-               {
-                   {"et-schema-param", E},
-                   {"et-schema-unknown", Off},
-               }});
+  p.push_back(diag::consumer_profile(
+      "chakra", {}, "Chakra's PyTorch converter (mlcommons/chakra 21585d8: pytorch_node.py SUPPORTED_VERSIONS)",
+      kChakraReadings));
+  p.push_back(diag::consumer_profile(
+      "param", {}, "PARAM et_replay (facebookresearch/param 1e115ff: et_replay/execution_trace.py ExecutionTrace)",
+      kParamReadings));
   return p;
 }
 

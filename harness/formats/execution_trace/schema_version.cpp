@@ -15,10 +15,13 @@ constexpr std::array<std::string_view, 6> kKnown = {"1.0.1",
 // param et_replay/execution_trace.py (1e115ff): ExecutionTrace dispatches on
 // these and raises ValueError on anything else.
 constexpr std::array<std::string_view, 6> kParam = kKnown;
-// chakra src/converter/pytorch_node.py (21585d8) SUPPORTED_VERSIONS: 1.0.1 is
-// rejected; 1.1.1-chakra.1.0.0 is listed though no PyTorch writes it.
-constexpr std::array<std::string_view, 5> kChakra = {"1.0.2-chakra.0.0.4", "1.0.3-chakra.0.0.4", "1.1.0-chakra.0.0.4",
-                                                     "1.1.1-chakra.0.0.4", "1.1.1-chakra.1.0.0"};
+// What Chakra's converter reads: mlcommons/chakra@21585d8
+// src/converter/pytorch_node.py:50 SUPPORTED_VERSIONS, which rejects 1.0.1,
+// less "1.1.1-chakra.1.0.0": listed there, but the converter run on such a
+// trace crashes with AttributeError 'parent' (pytorch_node.py:88-101 parses
+// it with no branch of its own), and no PyTorch writes it.
+constexpr std::array<std::string_view, 4> kChakra = {"1.0.2-chakra.0.0.4", "1.0.3-chakra.0.0.4", "1.1.0-chakra.0.0.4",
+                                                     "1.1.1-chakra.0.0.4"};
 
 // "1.1.1-chakra.0.0.4" -> {1, 1, 1}; missing or non-numeric parts are 0.
 std::array<int, 3> semver(std::string_view s) {

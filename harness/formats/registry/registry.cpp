@@ -87,10 +87,13 @@ const diag::Catalog& catalog() {
   static const diag::Catalog assembled = [] {
     diag::Catalog c;
     c.add_rules(diag::common_rules());
-    for (const Format& f : all_formats()) c.add_rules(f.rules);
+    for (const Format& f : all_formats()) c.add_rules(f.rules, f.id);
     c.add_profile(diag::strict_profile());
     for (const Format& f : all_formats())
-      for (const diag::Profile& p : f.profiles) c.add_profile(p);
+      for (diag::Profile p : f.profiles) {
+        p.format = f.id;
+        c.add_profile(std::move(p));
+      }
     return c;
   }();
   return assembled;

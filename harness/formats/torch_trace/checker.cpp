@@ -49,14 +49,25 @@ RankConsistencyChecker::Summary TorchTraceChecker::finish_deferring_ranks() {
 }
 
 void TorchTraceChecker::end_file() {
-  for (const auto& [key, c] : compiles_) {
-    if (!c.open) continue;
-    reporter_.report("tt-compile-unclosed", {file_, c.open_line, 1},
-                     fmt::format("compile {} started here has no compilation_metrics", c.label), "dynamo_start", {},
-                     "the compile crashed or the log was cut short; PyTorch logs compilation_metrics at the end "
-                     "of every compile, failed ones included");
+  for (const auto& [key, c] : compiles_)
+    if (c.open) unclosed_.push_back({c.open_line, c.label, false, c.guarded});
+  for (const Unclosed& u : unclosed_) {
+    if (!file_has_metrics_ && u.guarded) continue;  // finished, in a log from before compilation_metrics
+    if (u.restarted)
+      reporter_.report("tt-compile-unclosed", {file_, u.line, 1},
+                       fmt::format("compile {} started here has no compilation_metrics before it starts again",
+                                   u.label),
+                       "dynamo_start", {}, "the compile crashed or its metrics were lost");
+    else
+      reporter_.report("tt-compile-unclosed", {file_, u.line, 1},
+                       fmt::format("compile {} started here has no compilation_metrics", u.label), "dynamo_start",
+                       {},
+                       "the compile crashed or the log was cut short; PyTorch logs compilation_metrics at the end "
+                       "of every compile, failed ones included");
   }
+  unclosed_.clear();
   compiles_.clear();
+  file_has_metrics_ = false;
 }
 
 void TorchTraceChecker::check_compile(const reader::Record& r) {
@@ -71,33 +82,47 @@ void TorchTraceChecker::check_compile(const reader::Record& r) {
   if (id.id.empty()) return;
   const json::Value* start = r.envelope.find("dynamo_start");
   const json::Value* metrics = r.envelope.find("compilation_metrics");
-  if (start && !start->is_null()) {
-    auto [it, fresh] = compiles_.try_emplace(id.id.key());
-    Compile& c = it->second;
-    std::string label = "[" + id.id.str() + "]";
-    if (!fresh) {
-      report("tt-compile-duplicate", {file_, r.line, r.json_column},
-             fmt::format("compile {} already started at line {}", label, c.first_line), r, {},
-             "two compiles with one id: tlparse merges their artifacts into one directory (a dynamo reset "
-             "restarts the frame counter; a forked process shares it)");
-      if (c.open) {
-        reporter_.report(
-            "tt-compile-unclosed", {file_, c.open_line, 1},
-            fmt::format("compile {} started here has no compilation_metrics before it starts again", label),
-            "dynamo_start", {}, "the compile crashed or its metrics were lost");
-      }
-    } else {
-      c.first_line = r.line;
-      c.label = std::move(label);
-    }
-    c.open = true;
-    c.open_line = r.line;
-  }
+  if (start && !start->is_null()) start_compile(r, id.id);
+  if (const json::Value* guards = r.envelope.find("dynamo_guards"); guards && !guards->is_null())
+    if (auto it = compiles_.find(id.id.key()); it != compiles_.end()) it->second.guarded = true;
   if (metrics && !metrics->is_null()) {
+    file_has_metrics_ = true;
     // The metrics close the compile whatever its attempt (a restarted
     // compile logs dynamo_start at attempt 0, its metrics at the last one).
     if (auto it = compiles_.find(id.id.key()); it != compiles_.end()) it->second.open = false;
   }
+}
+
+void TorchTraceChecker::start_compile(const reader::Record& r, const CompileId& id) {
+  // torch._dynamo.reset() restarts the frame counter: compile 0/0 starting
+  // again, later than it first did and after it closed, begins a new set of
+  // compiles in the same process (test_codecache does this; tlparse --strict
+  // passes such logs). A copy of the first start, same timestamp, is no reset.
+  const bool first_compile = !id.compiled_autograd_id && id.frame_id == 0u && id.frame_compile_id == 0u;
+  if (auto it = compiles_.find(id.key()); first_compile && it != compiles_.end() && !it->second.open &&
+                                          r.prefix.timestamp > it->second.first_time) {
+    for (const auto& [key, c] : compiles_)
+      if (c.open) unclosed_.push_back({c.open_line, c.label, false, c.guarded});
+    compiles_.clear();
+  }
+  auto [it, fresh] = compiles_.try_emplace(id.key());
+  Compile& c = it->second;
+  std::string label = "[" + id.str() + "]";
+  if (!fresh) {
+    report("tt-compile-duplicate", {file_, r.line, r.json_column},
+           fmt::format("compile {} already started at line {}", label, c.first_line), r, {},
+           "two compiles with one id and no dynamo reset between them (a reset restarts at 0/0 after every "
+           "compile closed): tlparse merges their artifacts into one directory; a forked process shares the "
+           "counter");
+    if (c.open) unclosed_.push_back({c.open_line, label, true, c.guarded});
+  } else {
+    c.first_line = r.line;
+    c.first_time = r.prefix.timestamp;
+    c.label = std::move(label);
+  }
+  c.open = true;
+  c.guarded = false;
+  c.open_line = r.line;
 }
 
 void TorchTraceChecker::check_metrics(const reader::Record& r, const json::Value& m) {

@@ -27,8 +27,10 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "formats/torch_trace/chromium_events.h"
+#include "formats/torch_trace/compile_id.h"
 #include "formats/torch_trace/payload_json.h"
 #include "formats/torch_trace/rank_consistency.h"
 #include "formats/torch_trace/schema_checks.h"
@@ -52,14 +54,25 @@ class TorchTraceChecker {
  private:
   struct Compile {
     uint64_t first_line = 0;  // first dynamo_start
+    std::string first_time;   // its glog timestamp, "MMDD HH:MM:SS.uuuuuu"
     uint64_t open_line = 0;   // the dynamo_start still waiting for its metrics
     bool open = false;
+    bool guarded = false;  // its dynamo_guards were logged: dynamo finished it
     std::string label;  // "[0/1]"
+  };
+
+  // A compile still open when it starts again, or when the compiles restart.
+  struct Unclosed {
+    uint64_t line = 0;
+    std::string label;
+    bool restarted = false;  // started again under its own id (else: open at the end of the file)
+    bool guarded = false;    // its dynamo_guards were logged
   };
 
   // checker.cpp
   void end_file();
   void check_compile(const reader::Record& r);
+  void start_compile(const reader::Record& r, const CompileId& id);
   void check_metrics(const reader::Record& r, const json::Value& metrics);
 
   // envelope_checks.cpp: false when tlparse cannot deserialize the envelope.
@@ -85,7 +98,14 @@ class TorchTraceChecker {
   RecordPayload payload_;  // the record's payload, parsed once for every check
   std::string file_;
   bool in_file_ = false;
+  // The compiles since the file began or since the last dynamo reset.
   std::map<std::array<int64_t, 3>, Compile> compiles_;
+  // Whether this file has a compilation_metrics record at all: logs from
+  // before PyTorch wrote them (early 2024) close no compile, and a compile
+  // there that logged its dynamo_guards finished. Until the file ends, open
+  // compiles wait here.
+  bool file_has_metrics_ = false;
+  std::vector<Unclosed> unclosed_;
   ChromiumEventChecker chromium_;
   RankConsistencyChecker ranks_;
   SchemaChecker schemas_;

@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <deque>
 #include <string>
+#include <vector>
 
 #include "json/parse.h"
 
@@ -21,6 +24,12 @@ class CheckerTest : public ::testing::Test {
     ASSERT_TRUE(parsed.ok) << json;
     r.file = file;
     r.line = ++line_;
+    // Glog timestamps that grow with the line: "0101 00:00:00.000007".
+    std::string micros = std::to_string(line_);
+    times_.push_back(!fixed_time_.empty() ? fixed_time_
+                                          : "0101 00:00:00." + std::string(6 - std::min<size_t>(6, micros.size()), '0') +
+                                                micros);
+    r.prefix.timestamp = times_.back();
     r.json_column = 10;
     r.envelope = std::move(parsed.value);
     r.kind = r.envelope.first_key();
@@ -46,6 +55,8 @@ class CheckerTest : public ::testing::Test {
   diag::Reporter reporter;
   TorchTraceChecker checker{reporter};
   uint64_t line_ = 0;
+  std::deque<std::string> times_;  // the records' timestamps (a prefix holds a view)
+  std::string fixed_time_;         // when set, every record's timestamp
 };
 
 TEST_F(CheckerTest, EnvelopeTypesFollowTlparse) {
@@ -145,12 +156,72 @@ TEST_F(CheckerTest, DuplicateCompiles) {
 TEST_F(CheckerTest, EachFileHasItsOwnCompiles) {
   static const std::string other = "rank_1.log";
   feed(R"({"dynamo_start": {}, "frame_id": 0, "frame_compile_id": 0})");
+  feed(R"({"compilation_metrics": {}, "frame_id": 3, "frame_compile_id": 0})");  // this file has metrics
   feed(R"({"dynamo_start": {}, "frame_id": 0, "frame_compile_id": 0})", nullptr, &other);
   feed(R"({"compilation_metrics": {}, "frame_id": 0, "frame_compile_id": 0})", nullptr, &other);
   checker.finish();
   EXPECT_EQ(count("tt-compile-duplicate"), 0u);
   ASSERT_EQ(count("tt-compile-unclosed"), 1u);
   EXPECT_EQ(find("tt-compile-unclosed")->location.file, kFile);
+}
+
+// torch._dynamo.reset() restarts the frame counter (test_codecache): compile
+// 0/0 starting again once every compile closed begins a new set of compiles.
+TEST_F(CheckerTest, CompilesRestartAfterADynamoReset) {
+  for (int run = 0; run < 2; ++run) {
+    feed(R"({"dynamo_start": {}, "frame_id": 0, "frame_compile_id": 0})");
+    feed(R"({"compilation_metrics": {}, "frame_id": 0, "frame_compile_id": 0})");
+    feed(R"({"dynamo_start": {}, "frame_id": 1, "frame_compile_id": 0})");
+    feed(R"({"compilation_metrics": {}, "frame_id": 1, "frame_compile_id": 0})");
+  }
+  EXPECT_EQ(count("tt-compile-duplicate"), 0u);
+  // Without a restart at 0/0, a compile id seen again is a duplicate; so is
+  // a copy of 0/0's first start (its timestamp too), appended by hand.
+  feed(R"({"dynamo_start": {}, "frame_id": 1, "frame_compile_id": 0})");
+  feed(R"({"compilation_metrics": {}, "frame_id": 1, "frame_compile_id": 0})");
+  EXPECT_EQ(count("tt-compile-duplicate"), 1u);
+  fixed_time_ = times_[4];  // the second run's first dynamo_start, line 5
+  feed(R"({"dynamo_start": {}, "frame_id": 0, "frame_compile_id": 0})");
+  feed(R"({"compilation_metrics": {}, "frame_id": 0, "frame_compile_id": 0})");
+  checker.finish();
+  EXPECT_EQ(count("tt-compile-duplicate"), 2u);
+  EXPECT_EQ(count("tt-compile-unclosed"), 0u);
+}
+
+// A compile open when the compiles restart never got its metrics.
+TEST_F(CheckerTest, AResetLeavesOpenCompilesUnclosed) {
+  feed(R"({"dynamo_start": {}, "frame_id": 0, "frame_compile_id": 0})");
+  feed(R"({"compilation_metrics": {}, "frame_id": 0, "frame_compile_id": 0})");
+  feed(R"({"dynamo_start": {}, "frame_id": 1, "frame_compile_id": 0})");
+  feed(R"({"dynamo_start": {}, "frame_id": 0, "frame_compile_id": 0})");  // reset
+  feed(R"({"compilation_metrics": {}, "frame_id": 0, "frame_compile_id": 0})");
+  checker.finish();
+  EXPECT_EQ(count("tt-compile-duplicate"), 0u);
+  ASSERT_EQ(count("tt-compile-unclosed"), 1u);
+  EXPECT_EQ(find("tt-compile-unclosed")->location.line, 3u);
+}
+
+// PyTorch wrote no compilation_metrics before 2024-04 (tlparse learned them on
+// 2024-04-03): in a file without any, a compile that logged its dynamo_guards
+// finished; one that did not (a log cut short) is still unclosed, and two
+// starts of one compile id are still a duplicate.
+TEST_F(CheckerTest, LogsFromBeforeCompilationMetricsCloseCompilesByTheirGuards) {
+  feed(R"({"dynamo_start": {}, "frame_id": 0, "frame_compile_id": 0})");
+  feed(R"({"dynamo_guards": {}, "frame_id": 0, "frame_compile_id": 0})", "[]");
+  feed(R"({"dynamo_start": {}, "frame_id": 1, "frame_compile_id": 0})");
+  feed(R"({"dynamo_guards": {}, "frame_id": 1, "frame_compile_id": 0})", "[]");
+  feed(R"({"dynamo_start": {}, "frame_id": 2, "frame_compile_id": 0})");  // cut short
+  EXPECT_EQ(count("tt-compile-duplicate"), 0u);
+  feed(R"({"dynamo_start": {}, "frame_id": 0, "frame_compile_id": 0})");
+  checker.finish();
+  ASSERT_EQ(count("tt-compile-duplicate"), 1u);
+  EXPECT_EQ(find("tt-compile-duplicate")->location.line, 8u);
+  ASSERT_EQ(count("tt-compile-unclosed"), 2u);  // frame 2 (line 7), and the 0/0 started again (line 8)
+  std::vector<uint64_t> lines;
+  for (const auto& d : reporter.kept())
+    if (d.rule == "tt-compile-unclosed") lines.push_back(d.location.line);
+  std::sort(lines.begin(), lines.end());
+  EXPECT_EQ(lines, (std::vector<uint64_t>{7, 8}));
 }
 
 TEST_F(CheckerTest, StrRecordsSkipEveryOtherCheck) {

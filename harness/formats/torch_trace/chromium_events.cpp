@@ -37,6 +37,7 @@ Fields fields_of(const json::Value& e) {
   if (const json::Value* args = e.find("args")) {
     f.has_args = true;
     f.args_object = args->is_object();
+    f.args_null = args->is_null();
     const json::Value* id = f.args_object ? args->find("compile_id") : nullptr;
     if (id && id->is_string()) f.args_compile_id = id->text();
   }
@@ -81,6 +82,7 @@ Fields fields_of(simdjson::dom::element e, std::string& pid_digits, std::string&
       f.has_args = true;
       simdjson::dom::object args;
       f.args_object = v.get_object().get(args) == simdjson::SUCCESS;
+      f.args_null = v.is_null();
       std::string_view id;
       if (f.args_object && args["compile_id"].get_string().get(id) == simdjson::SUCCESS) f.args_compile_id = id;
     } else if (key == "cat") {
@@ -174,7 +176,13 @@ bool ChromiumEventChecker::check_event(const reader::Record& r, const Fields& ev
   }
   if (ph == "X" && !event.dur_number)
     return bad("/dur", fmt::format("complete event \"{}\" (\"X\") has no numeric \"dur\"", name));
-  if (event.has_args && !event.args_object)
+  // "args": null (PyTorch of 2024 wrote it) is an event without args to
+  // catapult (`opt_args ? opt_args : {}`, catapult@6fd8bbe
+  // tracing/tracing/model/slice_group.html:143,226) and to Perfetto, which
+  // keeps only object args (perfetto@ec5d16b
+  // src/trace_processor/importers/json/json_trace_tokenizer.cc:811-817); a
+  // metadata event needs its args.
+  if (event.has_args && !event.args_object && !(event.args_null && ph != "M"))
     return bad("/args", fmt::format("event \"{}\" has \"args\" that is not an object", name));
   if (event.has_cat && !event.cat_string)
     return bad("/cat", fmt::format("event \"{}\" has \"cat\" that is not a string", name));

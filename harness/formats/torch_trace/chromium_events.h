@@ -47,7 +47,7 @@ class ChromiumEventChecker {
     enum class Id { Bad, String, Integer };  // pid, tid
     bool object = false;
     bool name_string = false, ph_string = false, ts_number = false, dur_number = false;
-    bool has_args = false, args_object = false, has_cat = false, cat_string = false;
+    bool has_args = false, args_object = false, args_null = false, has_cat = false, cat_string = false;
     Id pid = Id::Bad, tid = Id::Bad;
     std::string_view name, ph, pid_text, tid_text;  // integers as their digits
     std::optional<std::string_view> args_compile_id;

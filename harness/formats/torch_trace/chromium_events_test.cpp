@@ -107,5 +107,20 @@ TEST_F(ChromiumTest, PayloadMustBeAChromeTraceEvent) {
   EXPECT_EQ(reporter.kept()[5].pointer, "/dur");
 }
 
+// PyTorch of 2024 wrote "args": null on its B/E events; catapult and Perfetto
+// read that as no args. A metadata event needs its args.
+TEST_F(ChromiumTest, NullArgsAreNoArgsExceptOnMetadata) {
+  const char* env = R"({"chromium_event": {}, "has_payload": "x"})";
+  event(env, R"({"name": "a", "ph": "B", "ts": 1, "pid": 0, "tid": 0, "args": null})");
+  event(env, R"({"name": "a", "ph": "E", "ts": 2, "pid": 0, "tid": 0, "args": null})");
+  checker.finish();
+  EXPECT_EQ(count("tt-chromium-event"), 0u);
+  EXPECT_EQ(count("tt-chromium-unbalanced"), 0u);
+  event(env, R"({"name": "process_name", "ph": "M", "pid": 0, "tid": 0, "args": null})");
+  checker.finish();
+  ASSERT_EQ(count("tt-chromium-event"), 1u);
+  EXPECT_EQ(reporter.kept().back().pointer, "/args");
+}
+
 }  // namespace
 }  // namespace tc::checks
