@@ -4,11 +4,11 @@
 # scrub_diff.cmake's corpus mode) include this file in script mode (cmake -P)
 # and loop over what it returns.
 #
-#   tracecheck_manifest_columns(<manifest> FORMATS <format>... COLUMNS <name>...)
+#   tracecheck_manifest_columns(<manifest> [FORMATS <format>...] COLUMNS <name>...)
 #
 # Contract: reads <manifest> line by line, skips blank lines, comment lines
 # ("#...") and the header row ("path\t..."), splits every other row on tabs, and keeps the rows whose second column
-# (the format) is one of FORMATS, in file order. For the Nth name of COLUMNS
+# (the format) is one of FORMATS (every row without FORMATS), in file order. For the Nth name of COLUMNS
 # it sets manifest_<name> in the caller's scope: the list of the kept rows'
 # Nth column (0 = path, 1 = format, ...), so the caller walks them together:
 #
@@ -17,8 +17,8 @@
 #
 # A row with fewer columns than COLUMNS names (or than 2) is a fatal error,
 # whatever its format (a broken manifest must not pass as a shorter one).
-# Values must not contain ';' or be empty (CMake lists); the manifest's
-# columns never do.
+# Values must not be empty (CMake lists); a ';' in a value (the external
+# corpus's notes have some) reads as ','.
 #
 # The function records its policies where it is defined (cmake -P sets none):
 # CMP0007 NEW, so an empty column still counts as one, and CMP0057 NEW for
@@ -28,8 +28,8 @@ cmake_policy(SET CMP0007 NEW)
 cmake_policy(SET CMP0057 NEW)
 function(tracecheck_manifest_columns manifest)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "FORMATS;COLUMNS")
-  if(NOT arg_FORMATS OR NOT arg_COLUMNS)
-    message(FATAL_ERROR "tracecheck_manifest_columns: FORMATS and COLUMNS are required")
+  if(NOT arg_COLUMNS)
+    message(FATAL_ERROR "tracecheck_manifest_columns: COLUMNS is required")
   endif()
   list(LENGTH arg_COLUMNS wanted)
   math(EXPR last "${wanted} - 1")
@@ -44,13 +44,14 @@ function(tracecheck_manifest_columns manifest)
     if(row STREQUAL "" OR row MATCHES "^#" OR row MATCHES "^path\t")
       continue()
     endif()
+    string(REPLACE ";" "," row "${row}")
     string(REPLACE "\t" ";" cols "${row}")
     list(LENGTH cols have)
     if(have LESS wanted)
       message(FATAL_ERROR "${manifest}: a row has ${have} columns, ${wanted} wanted: ${row}")
     endif()
     list(GET cols 1 format)
-    if(NOT format IN_LIST arg_FORMATS)
+    if(arg_FORMATS AND NOT format IN_LIST arg_FORMATS)
       continue()
     endif()
     foreach(i RANGE ${last})
