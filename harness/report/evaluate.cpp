@@ -113,9 +113,13 @@ bool resolve_profiles(const cases::Case& c, const diag::Reporter& reporter, cons
       ev.error = c.file + ": unknown profile " + name;
       return false;
     }
-    // A consumer of one format judges the files of that format only.
+    // A consumer of one format judges the files of that format only (none,
+    // when the case has no file of it); `default` judges them all.
+    static const diag::Reporter kNoFindings;
     auto own = run.findings_of.find(p->format);
-    verdicts.push_back(diag::resolve(own != run.findings_of.end() ? own->second : reporter, *p));
+    const diag::Reporter& judged =
+        p->format.empty() ? reporter : own != run.findings_of.end() ? own->second : kNoFindings;
+    verdicts.push_back(diag::resolve(judged, *p));
     const diag::Verdict& v = verdicts.back();
     golden::ProfileSection section{p->name, v.errors, v.warnings, {}};
     ev.diagnostics_text += "== profile " + p->name + ": " + std::to_string(v.errors) + " error(s), " +

@@ -66,7 +66,7 @@ constexpr std::array kRules = {
          "no importer can read the file"},
     Rule{"ct-tid-max", E, "a pid or tid is 2^64-1 (an unsigned -1)",
          "PyTorch's profiler tests assert it never appears"},
-    Rule{"ct-tid-missing", W, "an event without \"tid\" (a B, E, X or instant event)",
+    Rule{"ct-tid-missing", W, "a B, E or X event without \"tid\"",
          "catapult keys the thread as \"undefined\"; Perfetto uses the pid as the tid"},
     Rule{"ct-trailing-comma", W, "a comma after the last event",
          "not JSON: catapult's JSON.parse and HTA's json.loads reject it; Perfetto accepts it"},

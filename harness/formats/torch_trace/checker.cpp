@@ -50,20 +50,25 @@ RankConsistencyChecker::Summary TorchTraceChecker::finish_deferring_ranks() {
 
 void TorchTraceChecker::end_file() {
   for (const auto& [key, c] : compiles_)
-    if (c.open) unclosed_.push_back({c.open_line, c.label, false, c.guarded});
+    if (c.open) unclosed_.push_back({c.open_line, c.label, Unclosed::Until::EndOfFile, c.guarded});
   for (const Unclosed& u : unclosed_) {
     if (!file_has_metrics_ && u.guarded) continue;  // finished, in a log from before compilation_metrics
-    if (u.restarted)
-      reporter_.report("tt-compile-unclosed", {file_, u.line, 1},
-                       fmt::format("compile {} started here has no compilation_metrics before it starts again",
-                                   u.label),
-                       "dynamo_start", {}, "the compile crashed or its metrics were lost");
-    else
-      reporter_.report("tt-compile-unclosed", {file_, u.line, 1},
-                       fmt::format("compile {} started here has no compilation_metrics", u.label), "dynamo_start",
-                       {},
-                       "the compile crashed or the log was cut short; PyTorch logs compilation_metrics at the end "
-                       "of every compile, failed ones included");
+    std::string message = fmt::format("compile {} started here has no compilation_metrics", u.label);
+    std::string hint = "the compile crashed or its metrics were lost";
+    switch (u.until) {
+      case Unclosed::Until::EndOfFile:
+        hint = "the compile crashed or the log was cut short; PyTorch logs compilation_metrics at the end of every "
+               "compile, failed ones included";
+        break;
+      case Unclosed::Until::StartedAgain:
+        message += " before it starts again";
+        break;
+      case Unclosed::Until::Reset:
+        message += " before the compiles restart at 0/0 (a dynamo reset)";
+        break;
+    }
+    reporter_.report("tt-compile-unclosed", {file_, u.line, 1}, std::move(message), "dynamo_start", {},
+                     std::move(hint));
   }
   unclosed_.clear();
   compiles_.clear();
@@ -95,14 +100,16 @@ void TorchTraceChecker::check_compile(const reader::Record& r) {
 
 void TorchTraceChecker::start_compile(const reader::Record& r, const CompileId& id) {
   // torch._dynamo.reset() restarts the frame counter: compile 0/0 starting
-  // again, later than it first did and after it closed, begins a new set of
+  // again, later than it first did and after it finished (its metrics, or in
+  // a log from before metrics its dynamo_guards), begins a new set of
   // compiles in the same process (test_codecache does this; tlparse --strict
   // passes such logs). A copy of the first start, same timestamp, is no reset.
   const bool first_compile = !id.compiled_autograd_id && id.frame_id == 0u && id.frame_compile_id == 0u;
-  if (auto it = compiles_.find(id.key()); first_compile && it != compiles_.end() && !it->second.open &&
+  if (auto it = compiles_.find(id.key()); first_compile && it != compiles_.end() &&
+                                          (!it->second.open || it->second.guarded) &&
                                           r.prefix.timestamp > it->second.first_time) {
     for (const auto& [key, c] : compiles_)
-      if (c.open) unclosed_.push_back({c.open_line, c.label, false, c.guarded});
+      if (c.open) unclosed_.push_back({c.open_line, c.label, Unclosed::Until::Reset, c.guarded});
     compiles_.clear();
   }
   auto [it, fresh] = compiles_.try_emplace(id.key());
@@ -114,7 +121,7 @@ void TorchTraceChecker::start_compile(const reader::Record& r, const CompileId& 
            "two compiles with one id and no dynamo reset between them (a reset restarts at 0/0 after every "
            "compile closed): tlparse merges their artifacts into one directory; a forked process shares the "
            "counter");
-    if (c.open) unclosed_.push_back({c.open_line, label, true, c.guarded});
+    if (c.open) unclosed_.push_back({c.open_line, label, Unclosed::Until::StartedAgain, c.guarded});
   } else {
     c.first_line = r.line;
     c.first_time = r.prefix.timestamp;

@@ -63,10 +63,15 @@ class TorchTraceChecker {
 
   // A compile still open when it starts again, or when the compiles restart.
   struct Unclosed {
+    enum class Until : uint8_t {
+      EndOfFile,     // still open when the file ends
+      StartedAgain,  // its id started again
+      Reset,         // the compiles restarted at 0/0 (a dynamo reset)
+    };
     uint64_t line = 0;
     std::string label;
-    bool restarted = false;  // started again under its own id (else: open at the end of the file)
-    bool guarded = false;    // its dynamo_guards were logged
+    Until until = Until::EndOfFile;
+    bool guarded = false;  // its dynamo_guards were logged
   };
 
   // checker.cpp

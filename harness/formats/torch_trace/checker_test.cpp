@@ -203,8 +203,8 @@ TEST_F(CheckerTest, AResetLeavesOpenCompilesUnclosed) {
 
 // PyTorch wrote no compilation_metrics before 2024-04 (tlparse learned them on
 // 2024-04-03): in a file without any, a compile that logged its dynamo_guards
-// finished; one that did not (a log cut short) is still unclosed, and two
-// starts of one compile id are still a duplicate.
+// finished; one that did not (a log cut short) is still unclosed, and a copy
+// of a start is still a duplicate.
 TEST_F(CheckerTest, LogsFromBeforeCompilationMetricsCloseCompilesByTheirGuards) {
   feed(R"({"dynamo_start": {}, "frame_id": 0, "frame_compile_id": 0})");
   feed(R"({"dynamo_guards": {}, "frame_id": 0, "frame_compile_id": 0})", "[]");
@@ -212,6 +212,7 @@ TEST_F(CheckerTest, LogsFromBeforeCompilationMetricsCloseCompilesByTheirGuards) 
   feed(R"({"dynamo_guards": {}, "frame_id": 1, "frame_compile_id": 0})", "[]");
   feed(R"({"dynamo_start": {}, "frame_id": 2, "frame_compile_id": 0})");  // cut short
   EXPECT_EQ(count("tt-compile-duplicate"), 0u);
+  fixed_time_ = times_[0];  // a copy of the first start, appended by hand: no reset
   feed(R"({"dynamo_start": {}, "frame_id": 0, "frame_compile_id": 0})");
   checker.finish();
   ASSERT_EQ(count("tt-compile-duplicate"), 1u);
@@ -222,6 +223,20 @@ TEST_F(CheckerTest, LogsFromBeforeCompilationMetricsCloseCompilesByTheirGuards) 
     if (d.rule == "tt-compile-unclosed") lines.push_back(d.location.line);
   std::sort(lines.begin(), lines.end());
   EXPECT_EQ(lines, (std::vector<uint64_t>{7, 8}));
+}
+
+// A dynamo reset in a log from before compilation_metrics: compile 0/0
+// finished by its guards, so its start again is a reset, not a duplicate.
+TEST_F(CheckerTest, ResetsBeforeCompilationMetricsAreNoDuplicates) {
+  for (int run = 0; run < 2; ++run) {
+    feed(R"({"dynamo_start": {}, "frame_id": 0, "frame_compile_id": 0})");
+    feed(R"({"dynamo_guards": {}, "frame_id": 0, "frame_compile_id": 0})", "[]");
+    feed(R"({"dynamo_start": {}, "frame_id": 1, "frame_compile_id": 0})");
+    feed(R"({"dynamo_guards": {}, "frame_id": 1, "frame_compile_id": 0})", "[]");
+  }
+  checker.finish();
+  EXPECT_EQ(count("tt-compile-duplicate"), 0u);
+  EXPECT_EQ(count("tt-compile-unclosed"), 0u);
 }
 
 TEST_F(CheckerTest, StrRecordsSkipEveryOtherCheck) {

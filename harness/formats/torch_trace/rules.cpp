@@ -24,7 +24,7 @@ constexpr std::array kRules = {
          "the event is lost: tlparse 0.4.3 silently leaves it out of chromium_events.json"},
     Rule{"tt-chromium-unbalanced", E, "a chromium \"E\" event closes no open \"B\", or a \"B\" is never closed (per compile id)",
          "the span is lost or never ends in chrome://tracing and Perfetto"},
-    Rule{"tt-compile-duplicate", E, "two compiles started with the same compile id (compile 0/0 starting again after every compile closed is a dynamo reset, not a duplicate)",
+    Rule{"tt-compile-duplicate", E, "two compiles started with the same compile id (compile 0/0 starting again, later than it first did and after it finished, is a dynamo reset, not a duplicate)",
          "tlparse merges their artifacts into one directory"},
     Rule{"tt-compile-id", E, "compile-id fields are mistyped, inconsistent or not of the CompileId grammar",
          "tlparse files the record under no compile id or rejects the envelope"},
