@@ -102,8 +102,9 @@ void fill_head(const cases::Case& c, const std::optional<std::string>& facts, Ev
   doc.verdicts_only = c.golden == cases::GoldenMode::Verdicts;
 }
 
-// Every profile of the case resolved over all findings, into the document
-// and the full diagnostics text; false on an unknown profile.
+// Every profile of the case resolved, `default` over all findings and a
+// consumer's over its format's, into the document and the full diagnostics
+// text; false on an unknown profile.
 bool resolve_profiles(const cases::Case& c, const diag::Reporter& reporter, const FormatRun& run,
                       const SectionLabels& labels, std::vector<diag::Verdict>& verdicts, Evaluation& ev) {
   verdicts.reserve(c.profiles.size());

@@ -100,13 +100,13 @@ const schema::SchemaFile& scrubber_schema() {
   return file;
 }
 
-bool check_by_hand(const json::Value& document, const std::string& file, LoadError& error) {
+// The file's rules as the hand check reads them; nullopt with `error` set.
+std::optional<RuleSet> check_by_hand(const json::Value& document, const std::string& file, LoadError& error) {
   try {
-    detail::parse_rules(document, file);
-    return true;
+    return detail::parse_rules(document, file);
   } catch (const detail::RuleError& e) {
     error = {file, e.where, e.what()};
-    return false;
+    return std::nullopt;
   }
 }
 
@@ -140,13 +140,16 @@ void merge_over(json::Value& base, const json::Value& set) {
 }
 
 // Checks one file of a chain and merges its bases under it; `names` are
-// the sets already on the chain, for cycles.
+// the sets already on the chain, for cycles. A file that extends nothing is
+// its own rule set: `alone` receives it, so it is not parsed twice.
 bool resolve_chain(json::Value document, const std::string& file, std::vector<std::string>& names,
-                   json::Value& merged, LoadError& error) {
-  if (!check_by_hand(document, file, error) || !check_against_schema(document, file, error)) return false;
+                   json::Value& merged, std::optional<RuleSet>& alone, LoadError& error) {
+  std::optional<RuleSet> checked = check_by_hand(document, file, error);
+  if (!checked || !check_against_schema(document, file, error)) return false;
   const json::Value* extends = document.find("extends");
   if (!extends) {
     merged = std::move(document);
+    alone = std::move(checked);
     return true;
   }
   const std::string base_name = extends->text();
@@ -170,7 +173,8 @@ bool resolve_chain(json::Value document, const std::string& file, std::vector<st
     error = {file, "extends", "'" + base_name + "' is a rule set for " + base_format->text() + ", not " + format};
     return false;
   }
-  if (!resolve_chain(std::move(base), base_file, names, merged, error)) return false;
+  std::optional<RuleSet> base_alone;  // the base's own rules; the merge is what counts
+  if (!resolve_chain(std::move(base), base_file, names, merged, base_alone, error)) return false;
   merge_over(merged, document);
   return true;
 }
@@ -178,7 +182,9 @@ bool resolve_chain(json::Value document, const std::string& file, std::vector<st
 std::shared_ptr<const RuleSet> load_document(json::Value document, const std::string& file, LoadError& error) {
   std::vector<std::string> names;
   json::Value merged;
-  if (!resolve_chain(std::move(document), file, names, merged, error)) return nullptr;
+  std::optional<RuleSet> alone;
+  if (!resolve_chain(std::move(document), file, names, merged, alone, error)) return nullptr;
+  if (alone) return std::make_shared<const RuleSet>(std::move(*alone));
   try {
     return std::make_shared<const RuleSet>(detail::parse_rules(merged, file));
   } catch (const detail::RuleError& e) {  // each file passed alone; together they may still clash

@@ -26,6 +26,11 @@ std::string pointer_of(uint64_t index, const std::string& field) {
   return p;
 }
 
+// The key that names a node's parent: "parent" in the 1.0.1 flat layout.
+const char* parent_key(const EtHeader& header) {
+  return header.layout == reader::et::Layout::Flat ? "parent" : "ctrl_deps";
+}
+
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
 // "GenericList[Tensor(float),Int]" -> {"Tensor(float)", "Int"}; empty when
@@ -206,7 +211,7 @@ void EtChecker::finish(const EtHeader& header) {
   check_cycles(header);
   for (const Seen& n : seen_) {
     if (!n.has_parent || !n.has_id) continue;
-    std::string field = header.layout == reader::et::Layout::Flat ? "parent" : "ctrl_deps";
+    const std::string field = parent_key(header);
     if (n.parent == n.id) {
       if (!n.process_root) report("et-parent-missing", n, field, "is its own parent");
       continue;
@@ -227,7 +232,7 @@ void EtChecker::check_cycles(const EtHeader& header) {
   enum : uint8_t { kUnvisited, kOnPath, kDone };
   std::vector<uint8_t> state(seen_.size(), kUnvisited);
   std::vector<size_t> path;
-  const std::string field = header.layout == reader::et::Layout::Flat ? "parent" : "ctrl_deps";
+  const std::string field = parent_key(header);
   for (size_t start = 0; start < seen_.size(); ++start) {
     path.clear();
     size_t at = start;
