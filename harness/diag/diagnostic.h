@@ -32,6 +32,9 @@ struct Diagnostic {
   std::string record_kind;  // e.g. "dynamo_start", "artifact:dynamo_error"
   std::string pointer;      // JSON pointer into the record, may be empty
   std::string hint;         // how to fix it, may be empty
+  // The record also fails the format's JSON Schema here (whatever rule
+  // names the fact): what predicts a schema validator's verdict. Not printed.
+  bool breaks_schema = false;
 };
 
 std::string format_text(const Diagnostic& d);

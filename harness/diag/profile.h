@@ -40,6 +40,12 @@ struct Profile {
   // reads only its own format, so its verdict on a capture or a `check` of
   // several formats comes from the findings in files of that format.
   std::string format;
+  // `default` only: every consumer profile's severities, by its name. A
+  // finding in a file that consumer reads (diag::Reporter::read_by) gets at
+  // least that consumer's severity: `default` fails what a consumer that
+  // reads this kind of trace fails, and otherwise the format's own
+  // severity (the catalog's) decides. Filled in by Catalog::add_profile.
+  std::map<std::string, std::map<std::string, Severity, std::less<>>, std::less<>> raised_by;
 
   // Aborts on a rule the profile has no severity for (a programming error).
   Severity severity_of(std::string_view rule) const;

@@ -5,9 +5,18 @@
 
 namespace tc::diag {
 
+void Reporter::count_in_file(std::string_view rule, std::string_view file, uint64_t n) {
+  auto r = file_counts_.find(rule);
+  if (r == file_counts_.end()) r = file_counts_.emplace(std::string(rule), FileCounts::mapped_type{}).first;
+  auto f = r->second.find(file);
+  if (f == r->second.end()) f = r->second.emplace(std::string(file), 0).first;
+  f->second += n;
+}
+
 void Reporter::report(Diagnostic d) {
   uint64_t& n = counts_[d.rule];
   ++n;
+  count_in_file(d.rule, d.location.file, 1);
   if (n <= keep_per_rule_) kept_.push_back(std::move(d));
 }
 
@@ -23,11 +32,21 @@ void Reporter::report(std::string_view rule, Location loc, std::string message,
   report(std::move(d));
 }
 
-bool Reporter::count_if_full(std::string_view rule) {
+bool Reporter::count_if_full(std::string_view rule, std::string_view file) {
   auto it = counts_.find(rule);
   if (it == counts_.end() || it->second < keep_per_rule_) return false;
   ++it->second;
+  count_in_file(rule, file, 1);
   return true;
+}
+
+void Reporter::read_by(const std::string& file, std::vector<std::string> consumers) {
+  readers_[file] = std::move(consumers);
+}
+
+const std::vector<std::string>* Reporter::readers_of(std::string_view file) const {
+  auto it = readers_.find(file);
+  return it == readers_.end() ? nullptr : &it->second;
 }
 
 void Reporter::absorb(Reporter&& other) {
@@ -38,10 +57,15 @@ void Reporter::absorb(Reporter&& other) {
     ++kept_before[d.rule];
     if (n <= keep_per_rule_) kept_.push_back(std::move(d));
   }
-  // Findings `other` counted but did not keep.
+  // Findings `other` counted but did not keep (its kept ones are counted above).
   for (const auto& [rule, n] : other.counts_) counts_[rule] += n - kept_before[rule];
+  for (const auto& [rule, files] : other.file_counts_)
+    for (const auto& [file, n] : files) count_in_file(rule, file, n);
+  for (auto& [file, consumers] : other.readers_) readers_[file] = std::move(consumers);
   other.kept_.clear();
   other.counts_.clear();
+  other.file_counts_.clear();
+  other.readers_.clear();
 }
 
 uint64_t Reporter::count(std::string_view rule) const {
@@ -49,16 +73,32 @@ uint64_t Reporter::count(std::string_view rule) const {
   return it == counts_.end() ? 0 : it->second;
 }
 
+Severity severity_in(const Reporter& reporter, const Profile& profile, std::string_view rule, std::string_view file) {
+  Severity s = profile.severity_of(rule);
+  if (profile.raised_by.empty()) return s;
+  const std::vector<std::string>* readers = reporter.readers_of(file);
+  if (!readers) return s;
+  for (const std::string& consumer : *readers) {
+    auto c = profile.raised_by.find(consumer);
+    if (c == profile.raised_by.end()) continue;
+    auto r = c->second.find(rule);
+    if (r != c->second.end()) s = std::max(s, r->second);
+  }
+  return s;
+}
+
 Verdict resolve(const Reporter& reporter, const Profile& profile) {
   Verdict v;
   v.profile = profile.name;
-  for (const auto& [rule, n] : reporter.counts()) {
-    Severity s = profile.severity_of(rule);
-    if (s == Severity::Error) v.errors += n;
-    else if (s == Severity::Warning) v.warnings += n;
+  for (const auto& [rule, files] : reporter.file_counts()) {
+    for (const auto& [file, n] : files) {
+      Severity s = severity_in(reporter, profile, rule, file);
+      if (s == Severity::Error) v.errors += n;
+      else if (s == Severity::Warning) v.warnings += n;
+    }
   }
   for (const Diagnostic& d : reporter.kept()) {
-    Severity s = profile.severity_of(d.rule);
+    Severity s = severity_in(reporter, profile, d.rule, d.location.file);
     if (s == Severity::Off) continue;
     Diagnostic copy = d;
     copy.severity = s;

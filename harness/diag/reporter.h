@@ -4,8 +4,13 @@
 //
 // Contract: report() ignores Diagnostic::severity (profiles decide it). At
 // most `keep_per_rule` findings of each rule are stored for printing; every
-// finding is counted, so verdicts stay exact on inputs with millions of
-// defects while memory stays bounded.
+// finding is counted, per rule and file, so verdicts stay exact on inputs
+// with millions of defects while memory stays bounded.
+//
+// A format declares which consumers read each file it checked (read_by):
+// `default` raises a finding's severity to what those consumers give it
+// (diag/profile.h Profile::raised_by), so a Kineto trace answers for HTA and
+// a clang trace does not.
 #pragma once
 
 #include <cstdint>
@@ -26,10 +31,16 @@ class Reporter {
   // Shorthand for the common case.
   void report(std::string_view rule, Location loc, std::string message,
               std::string record_kind = {}, std::string pointer = {}, std::string hint = {});
-  // Counts a finding of `rule` without its details when no more of them
-  // would be kept (true), so a hot check can skip building one nobody will
-  // see; false when it would be kept: report() it then.
-  bool count_if_full(std::string_view rule);
+  // Counts a finding of `rule` in `file` without its details when no more
+  // of them would be kept (true), so a hot check can skip building one
+  // nobody will see; false when it would be kept: report() it then.
+  bool count_if_full(std::string_view rule, std::string_view file);
+
+  // The consumer profiles (by name) that read `file`, as its format judged
+  // it (a Kineto trace: chrome, perfetto and hta); replaces an earlier call.
+  void read_by(const std::string& file, std::vector<std::string> consumers);
+  // nullptr when no format declared the file's readers.
+  const std::vector<std::string>* readers_of(std::string_view file) const;
 
   // Takes `other`'s findings as if they were reported here after everything
   // reported so far (kept ones in their order, within this keep limit; every
@@ -39,12 +50,19 @@ class Reporter {
 
   const std::vector<Diagnostic>& kept() const { return kept_; }
   const std::map<std::string, uint64_t, std::less<>>& counts() const { return counts_; }
+  // Rule -> file -> findings; the per-file split of counts().
+  using FileCounts = std::map<std::string, std::map<std::string, uint64_t, std::less<>>, std::less<>>;
+  const FileCounts& file_counts() const { return file_counts_; }
   uint64_t count(std::string_view rule) const;
 
  private:
+  void count_in_file(std::string_view rule, std::string_view file, uint64_t n);
+
   size_t keep_per_rule_;
   std::vector<Diagnostic> kept_;
   std::map<std::string, uint64_t, std::less<>> counts_;
+  FileCounts file_counts_;
+  std::map<std::string, std::vector<std::string>, std::less<>> readers_;
 };
 
 struct Verdict {
@@ -57,5 +75,9 @@ struct Verdict {
 };
 
 Verdict resolve(const Reporter& reporter, const Profile& profile);
+
+// The severity `profile` gives a finding of `rule` in `file` of `reporter`:
+// its own, raised (for `default`) by each declared reader of the file.
+Severity severity_in(const Reporter& reporter, const Profile& profile, std::string_view rule, std::string_view file);
 
 }  // namespace tc::diag

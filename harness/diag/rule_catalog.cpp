@@ -14,9 +14,16 @@ using namespace severity_shorthand;
 // Sorted by id inside a group; each format's rules are in its folder
 // (formats/ID/rules.cpp), grouped the same way.
 //
-// Severity classes, the same for every format: anything that makes the input
-// unreadable as its format is an error (exit 1): not the format, truncated,
-// invalid UTF-8, a JSON syntax error, nesting past 1024 levels, wrong types.
+// Severity classes, the same for every format. A rule's severity here is the
+// format's own: an error (exit 1) only for the format's hard rules, what makes
+// the input unreadable as its format or breaks the structure the format
+// defines: not the format, truncated, invalid UTF-8, a JSON syntax error,
+// nesting past 1024 levels, an execution trace's parents that form no tree.
+// `default` raises any rule to what a consumer that reads the file gives it
+// (diag/profile.h Profile::raised_by: catapult and Perfetto for every Chrome
+// trace, HTA for a Kineto one, Chakra and PARAM for the schema versions they
+// list), so a missing pid (catapult throws) fails every Chrome trace and a
+// bare array fails a Kineto one only.
 // What a reader can read but an emitter should not write is a warning (exit
 // 0; 1 with --werror; a profile may promote it): CRLF line ends (input-crlf),
 // a UTF-8 BOM (input-bom), a very long line (input-long-line), a number out
@@ -99,6 +106,8 @@ void Catalog::add_profile(Profile profile) {
   for (const auto& [id, grounding] : profile.grounds)
     if (!find_rule(id)) programming_error("profile '" + profile.name + "' grounds no rule '" + id + "'");
   for (const Rule& r : rules_) profile.overrides.emplace(std::string(r.id), r.default_severity);
+  if (!profile.format.empty() && !profiles_.empty() && profiles_.front().name == "default")
+    profiles_.front().raised_by[profile.name] = profile.overrides;
   profiles_.push_back(std::move(profile));
 }
 

@@ -20,7 +20,7 @@ namespace tc::diag {
 
 struct Rule {
   std::string_view id;
-  Severity default_severity;
+  Severity default_severity;  // the format's own (rule_catalog.cpp); `default` may raise it per file
   std::string_view summary;  // one sentence: what is wrong
   std::string_view why;      // which consumer breaks, or why it matters
   std::string_view example = {};  // a minimal input line that triggers it, where one fits on a line

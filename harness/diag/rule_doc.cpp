@@ -10,6 +10,38 @@ namespace {
 
 std::string severity_text(Severity s) { return s == Severity::Off ? "off" : severity_name(s); }
 
+// The consumers that raise `default`'s severity of `id` in the files they
+// read, by the severity they raise it to: "error where chrome, perfetto read
+// the file"; "" when none does.
+std::string raised_text(const Catalog& catalog, std::string_view id) {
+  const Profile& d = catalog.default_profile();
+  const Severity own = d.severity_of(id);
+  std::string out;
+  for (Severity s : {Severity::Error, Severity::Warning}) {
+    if (s <= own) continue;
+    std::string names;
+    size_t count = 0;
+    for (const Profile& p : catalog.profiles()) {
+      if (p.format.empty() || !catalog.judges(p, id) || !d.raised_by.contains(p.name)) continue;
+      if (p.severity_of(id) != s) continue;
+      names += (names.empty() ? "" : ", ") + p.name;
+      ++count;
+    }
+    if (names.empty()) continue;
+    out += (out.empty() ? "" : "; ") + severity_text(s) + " where " + names + (count == 1 ? " reads" : " read") +
+           " the file";
+  }
+  return out;
+}
+
+// `default`'s severity of `id`: its own, and what raises it ("warning;
+// error where chrome, perfetto read the file").
+std::string default_severity_text(const Catalog& catalog, std::string_view id) {
+  std::string text = severity_text(catalog.default_profile().severity_of(id));
+  std::string raised = raised_text(catalog, id);
+  return raised.empty() ? text : text + " (" + raised + ")";
+}
+
 // The profiles that judge `id`, in catalog order, with their severity, e.g.
 // "default: error, tlparse-0.4.3: off".
 std::string severities(const Catalog& catalog, std::string_view id) {
@@ -17,7 +49,7 @@ std::string severities(const Catalog& catalog, std::string_view id) {
   for (const Profile& p : catalog.profiles()) {
     if (!catalog.judges(p, id)) continue;
     out += out.empty() ? "" : ", ";
-    out += p.name + ": " + severity_text(p.severity_of(id));
+    out += p.name + ": " + (p.format.empty() ? default_severity_text(catalog, id) : severity_text(p.severity_of(id)));
   }
   return out;
 }
@@ -47,9 +79,13 @@ std::string rule_doc_markdown(const Catalog& catalog) {
       "A profile models one consumer of one format; the severity a rule has under it says what\n"
       "that consumer does with what the rule finds (error: it rejects the file or crashes on it;\n"
       "warning: it reads on and does something else instead, which the table says; off: nothing it\n"
-      "reads changes), with the consumer's code or a run of it as the source. `default` is\n"
-      "tracecheck's strict reading of the format and speaks for no consumer. A consumer judges\n"
-      "only the rules of its own format and the common ones.\n\n## Profiles\n\n";
+      "reads changes), with the consumer's code or a run of it as the source. A consumer judges\n"
+      "only the rules of its own format and the common ones.\n\n"
+      "`default` is tracecheck's reading of the format and speaks for no consumer: its own\n"
+      "severity is an error only for the format's hard rules (not JSON, not the format, a\n"
+      "structure the format defines), and in a file that a consumer reads (catapult and Perfetto:\n"
+      "every Chrome trace; HTA: a Kineto trace; Chakra and PARAM: the execution-trace versions\n"
+      "they list) it rises to that consumer's severity, as the severity column says.\n\n## Profiles\n\n";
   for (const Profile& p : catalog.profiles()) {
     out += "- `" + p.name + "`";
     for (const std::string& a : p.aliases) out += " (alias `" + a + "`)";
@@ -65,8 +101,9 @@ std::string rule_doc_markdown(const Catalog& catalog) {
     for (const Profile& p : catalog.profiles()) {
       if (!catalog.judges(p, r.id)) continue;
       const Grounding* g = grounding(p, r.id);
-      out += "| " + cell(p.name) + " | " + severity_text(p.severity_of(r.id)) + " | " +
-             (p.format.empty() ? "(tracecheck's strict reading)" : g ? cell(g->does) : "not established") + " | " +
+      out += "| " + cell(p.name) + " | " +
+             (p.format.empty() ? default_severity_text(catalog, r.id) : severity_text(p.severity_of(r.id))) + " | " +
+             (p.format.empty() ? "(tracecheck's reading)" : g ? cell(g->does) : "not established") + " | " +
              (g ? cell(g->cites) : "") + " |\n";
     }
   }
@@ -83,11 +120,13 @@ std::string rule_doc_json(const Catalog& catalog) {
       sev[p.name] = severity_text(p.severity_of(r.id));
       if (const Grounding* g = grounding(p, r.id)) grounds[p.name] = {{"does", g->does}, {"cites", g->cites}};
     }
+    const std::string raised = raised_text(catalog, r.id);
     rules.push_back({{"id", r.id},
                      {"summary", r.summary},
                      {"why", r.why},
                      {"example", r.example},
                      {"severity", sev},
+                     {"default_raised", raised},
                      {"consumers", grounds}});
   }
   return nlohmann::ordered_json{{"rules", rules}}.dump(1) + "\n";

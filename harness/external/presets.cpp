@@ -110,7 +110,7 @@ bool prepare_ajv_inputs(const std::string& schema_dir, const std::string& tmp, s
 
 bool ajv_rejects_on(const diag::Diagnostic& d, const std::string& array_key) {
   if (std::find(kJsonLevelRules.begin(), kJsonLevelRules.end(), d.rule) != kJsonLevelRules.end()) return true;
-  if (d.rule != "schema-violation" && d.rule != "schema-unknown-key") return false;
+  if (!d.breaks_schema) return false;
   const std::string& p = d.pointer;  // "/<array_key>/7/args" (object form) or "/7/args" (bare array)
   return (!array_key.empty() && p.starts_with("/" + array_key + "/")) ||
          (p.size() > 1 && p[1] >= '0' && p[1] <= '9');

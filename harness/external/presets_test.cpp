@@ -97,22 +97,26 @@ TEST(ExternalPresets, AjvInputsAreASchemaBundleWithIdsAndAPlainJsonCopy) {
   fs::remove_all(tmp);
 }
 
-TEST(ExternalPresets, AjvRejectionIsPredictedByJsonErrorsAndSchemaFindingsInEvents) {
-  auto finding = [](const char* rule, const char* pointer) {
+TEST(ExternalPresets, AjvRejectionIsPredictedByJsonErrorsAndSchemaBreakingFindingsInEvents) {
+  auto finding = [](const char* rule, const char* pointer, bool breaks_schema) {
     diag::Diagnostic d;
     d.severity = diag::Severity::Warning;
     d.rule = rule;
     d.pointer = pointer;
+    d.breaks_schema = breaks_schema;
     return d;
   };
-  EXPECT_TRUE(ajv_rejects_on(finding("json-syntax", ""), "traceEvents"));
-  EXPECT_TRUE(ajv_rejects_on(finding("ct-unterminated", ""), "traceEvents"));
-  EXPECT_TRUE(ajv_rejects_on(finding("schema-unknown-key", "/traceEvents/3/foo"), "traceEvents"));
-  EXPECT_TRUE(ajv_rejects_on(finding("schema-violation", "/12/ts"), "traceEvents"));
+  EXPECT_TRUE(ajv_rejects_on(finding("json-syntax", "", false), "traceEvents"));
+  EXPECT_TRUE(ajv_rejects_on(finding("ct-unterminated", "", false), "traceEvents"));
+  EXPECT_TRUE(ajv_rejects_on(finding("schema-unknown-key", "/traceEvents/3/foo", true), "traceEvents"));
+  EXPECT_TRUE(ajv_rejects_on(finding("ct-field-type", "/12/ts", true), "traceEvents"));
   // Top-level members are open in the document schema; invariants are not schema.
-  EXPECT_FALSE(ajv_rejects_on(finding("schema-unknown-key", "/beginningOfTime"), "traceEvents"));
-  EXPECT_FALSE(ajv_rejects_on(finding("ct-be-unmatched", "/traceEvents/3"), "traceEvents"));
-  EXPECT_FALSE(ajv_rejects_on(finding("json-duplicate-key", "/traceEvents/3"), "traceEvents"));
+  EXPECT_FALSE(ajv_rejects_on(finding("schema-unknown-key", "/beginningOfTime", true), "traceEvents"));
+  EXPECT_FALSE(ajv_rejects_on(finding("ct-be-unmatched", "/traceEvents/3", false), "traceEvents"));
+  EXPECT_FALSE(ajv_rejects_on(finding("json-duplicate-key", "/traceEvents/3", false), "traceEvents"));
+  // A finding the schema agrees with predicts rejection; one it allows (a
+  // flow's bp "s", which only catapult's reading rejects) does not.
+  EXPECT_FALSE(ajv_rejects_on(finding("ct-flow-bp", "/traceEvents/3/bp", false), "traceEvents"));
 }
 
 }  // namespace

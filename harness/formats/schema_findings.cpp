@@ -34,4 +34,61 @@ std::string violation_message(const schema::SchemaError& e, std::string_view sch
   return fmt::format("{} (schema {})", e.message, schema_at);
 }
 
+diag::Diagnostic schema_finding(std::string_view rule, diag::Location where, std::string message,
+                                std::string_view kind, std::string pointer, std::string_view hint) {
+  diag::Diagnostic d;
+  d.rule = std::string(rule);
+  d.location = std::move(where);
+  d.message = std::move(message);
+  d.record_kind = std::string(kind);
+  d.pointer = std::move(pointer);
+  d.hint = std::string(hint);
+  d.breaks_schema = true;
+  return d;
+}
+
+std::string fact_path(const schema::SchemaError& e) {
+  std::string path = e.instance_pointer.empty() ? std::string() : e.instance_pointer.substr(1);
+  constexpr std::string_view kRequired = "/required";
+  constexpr std::string_view kMissing = "missing required property \"";
+  std::string_view sp = e.schema_path;
+  if (sp.size() >= kRequired.size() && sp.substr(sp.size() - kRequired.size()) == kRequired &&
+      e.message.rfind(kMissing, 0) == 0) {
+    size_t end = e.message.find('"', kMissing.size());
+    if (end != std::string::npos) {
+      if (!path.empty()) path += '/';
+      path += e.message.substr(kMissing.size(), end - kMissing.size());
+    }
+  }
+  return path;
+}
+
+void SchemaFacts::add(schema::SchemaError e, std::string_view prefix) {
+  Fact f;
+  f.unknown_key = is_unknown_key(e);
+  f.path = fact_path(e);
+  if (!prefix.empty()) f.path = f.path.empty() ? std::string(prefix) : std::string(prefix) + "/" + f.path;
+  f.error = std::move(e);
+  facts_.push_back(std::move(f));
+}
+
+namespace {
+// `a` is `b`, or a field below it.
+bool at_or_below(std::string_view a, std::string_view b) {
+  return a == b || (a.size() > b.size() && a.substr(0, b.size()) == b && a[b.size()] == '/');
+}
+}  // namespace
+
+bool SchemaFacts::claim(std::string_view path) {
+  bool any = false;
+  for (Fact& f : facts_) {
+    if (f.unknown_key) continue;
+    if (f.path.empty() || at_or_below(f.path, path) || at_or_below(path, f.path)) {
+      f.claimed = true;
+      any = true;
+    }
+  }
+  return any;
+}
+
 }  // namespace tc::checks

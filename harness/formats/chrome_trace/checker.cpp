@@ -23,11 +23,27 @@ ChromeChecker::ChromeChecker(diag::Reporter& reporter, std::string file)
 
 ChromeChecker::~ChromeChecker() = default;
 
+bool ChromeChecker::is_kineto() const { return kineto_->is_kineto(); }
+
 void ChromeChecker::report(std::string_view rule, const reader::ChromeEvent& e, std::string message,
                            std::string_view ph, std::string_view field, std::string hint) {
-  if (reporter_.count_if_full(rule)) return;  // counted; nobody would see the details
-  std::string pointer = e.pointer();
-  if (!field.empty()) pointer += "/" + std::string(field);
+  report_fact(rule, e, std::move(message), ph, field, field, std::move(hint));
+}
+
+void ChromeChecker::report_missing(std::string_view rule, const reader::ChromeEvent& e, std::string message,
+                                   std::string_view ph, std::string_view missing, std::string hint) {
+  report_fact(rule, e, std::move(message), ph, {}, missing, std::move(hint));
+}
+
+void ChromeChecker::report_fact(std::string_view rule, const reader::ChromeEvent& e, std::string message,
+                                std::string_view ph, std::string_view field, std::string_view fact, std::string hint) {
+  // Claimed even when only counted, so the schema check does not report it again.
+  const bool breaks_schema = facts_ && !fact.empty() && facts_->claim(fact);
+  if (reporter_.count_if_full(rule, file_)) return;  // counted; nobody would see the details
+  diag::Diagnostic d;
+  d.rule = std::string(rule);
+  d.pointer = e.pointer();
+  if (!field.empty()) d.pointer += "/" + std::string(field);
   io::JsonPosition pos = e.pos;
   if (!field.empty()) {
     // Point at the field's key when it is there (cheap: only on a finding).
@@ -35,12 +51,16 @@ void ChromeChecker::report(std::string_view rule, const reader::ChromeEvent& e, 
     size_t at = e.text.find(needle);
     if (at != std::string_view::npos) pos = reader::position_in(e.text, e.pos, at);
   }
-  reporter_.report(rule, {file_, pos.line, pos.column}, std::move(message), "ph=" + std::string(ph), pointer,
-                   std::move(hint));
+  d.location = {file_, pos.line, pos.column};
+  d.message = std::move(message);
+  d.record_kind = "ph=" + std::string(ph);
+  d.hint = std::move(hint);
+  d.breaks_schema = breaks_schema;
+  reporter_.report(std::move(d));
 }
 
 void ChromeChecker::report_open(std::string_view rule, const Open& o, std::string message, std::string_view kind) {
-  if (reporter_.count_if_full(rule)) return;
+  if (reporter_.count_if_full(rule, file_)) return;
   reporter_.report(rule, {file_, o.line, o.column}, std::move(message), std::string(kind), o.pointer);
 }
 
@@ -55,16 +75,23 @@ bool ChromeChecker::over_cap(size_t size, const char* what, const reader::Chrome
   return true;
 }
 
-void ChromeChecker::member(const reader::ChromeMember& m) {
+void ChromeChecker::member(const reader::ChromeMember& m, SchemaFacts* facts) {
   if (m.key == "displayTimeUnit" && m.parsed) {
     std::string_view unit;
-    if (m.value.get_string().get(unit) != simdjson::SUCCESS || (unit != "ms" && unit != "ns"))
-      reporter_.report("ct-display-time-unit", {file_, m.pos.line, m.pos.column},
-                       "displayTimeUnit is " + std::string(m.text) + ", not \"ms\" or \"ns\"", "metadata",
-                       "/displayTimeUnit", "catapult throws on any other value; Perfetto ignores it");
+    if (m.value.get_string().get(unit) != simdjson::SUCCESS || (unit != "ms" && unit != "ns")) {
+      diag::Diagnostic d;
+      d.rule = "ct-display-time-unit";
+      d.location = {file_, m.pos.line, m.pos.column};
+      d.message = "displayTimeUnit is " + std::string(m.text) + ", not \"ms\" or \"ns\"";
+      d.record_kind = "metadata";
+      d.pointer = "/displayTimeUnit";
+      d.hint = "catapult throws on any other value; Perfetto ignores it";
+      d.breaks_schema = facts && facts->claim("displayTimeUnit");
+      reporter_.report(std::move(d));
+    }
   }
   // "traceEvents" that is not an array: the reader's ct-no-trace-events.
-  kineto_->member(m);
+  kineto_->member(m, facts);
 }
 
 // pid and tid; `thread_key` (when given) gets the thread's key for the B/E
@@ -77,17 +104,17 @@ void ChromeChecker::check_pid_tid(const reader::ChromeEvent& e, const EventField
     simdjson::dom::element v;
     if (!f.get(k, v)) {
       if (k == EventFields::Pid)
-        report("ct-pid-missing", e, "an event without \"pid\"", ph, {},
+        report_missing("ct-pid-missing", e, "an event without \"pid\"", ph, "pid",
                "catapult's model throws 'pid must be provided'; Perfetto files the event under pid 0");
       else if (ph == "B" || ph == "E" || ph == "X")
-        report("ct-tid-missing", e, std::string("a \"") + std::string(ph) + "\" event without \"tid\"", ph, {},
+        report_missing("ct-tid-missing", e, std::string("a \"") + std::string(ph) + "\" event without \"tid\"", ph, "tid",
                "catapult keys the thread as \"undefined\"; Perfetto uses the pid as the tid");
       if (thread_key) *thread_key += field[0], *thread_key += '-';
       continue;
     }
     const simdjson::dom::element_type type = v.type();
     if (type == simdjson::dom::element_type::STRING) {
-      if (!reporter_.count_if_full("ct-string-id")) {
+      if (!reporter_.count_if_full("ct-string-id", file_)) {
         report("ct-string-id", e, std::string(field) + " is the string \"" + std::string(std::string_view(v)) + "\"",
                ph, field, "the spec asks for integers; Perfetto reads a string as a process or thread name");
       }
@@ -236,18 +263,24 @@ void ChromeChecker::pair_flow(const reader::ChromeEvent& e, char ph, std::string
   flow_ends_.insert(key, here());
 }
 
-void ChromeChecker::event(const reader::ChromeEvent& e) {
+void ChromeChecker::event(const reader::ChromeEvent& e, SchemaFacts* facts) {
+  facts_ = facts;
+  check_event(e);
+  facts_ = nullptr;
+}
+
+void ChromeChecker::check_event(const reader::ChromeEvent& e) {
   bare_ = e.bare;
   const simdjson::dom::object o = e.object;
   if (o.size() == 0) {
-    report("ct-empty-event", e, "an empty event {}", "?", {}, "catapult warns of an unrecognized phase and skips it; Perfetto skips it silently");
+    report_missing("ct-empty-event", e, "an empty event {}", "?", "ph", "catapult warns of an unrecognized phase and skips it; Perfetto skips it silently");
     return;
   }
   std::string_view ph_text;
   simdjson::dom::element ph_el;
   const EventFields f = index_event_fields(o);
   if (!f.get(EventFields::Ph, ph_el)) {
-    report("ct-phase-missing", e, "an event without \"ph\"", "?");
+    report_missing("ct-phase-missing", e, "an event without \"ph\"", "?", "ph");
     return;
   }
   if (ph_el.get_string().get(ph_text) != simdjson::SUCCESS || ph_text.size() != 1) {
@@ -267,7 +300,7 @@ void ChromeChecker::event(const reader::ChromeEvent& e) {
   if (has_name && v.get_string().get(name) != simdjson::SUCCESS)
     report("ct-field-type", e, "\"name\" is not a string", ph_text, "name");
   else if (!has_name && needs_name(ph))
-    report("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"name\"", ph_text);
+    report_missing("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"name\"", ph_text, "name");
   bool has_cat = f.get(EventFields::Cat, v);
   if (has_cat && v.get_string().get(cat) != simdjson::SUCCESS)
     report("ct-field-type", e, "\"cat\" is not a string", ph_text, "cat");
@@ -285,7 +318,7 @@ void ChromeChecker::event(const reader::ChromeEvent& e) {
       report("ct-field-type", e, "\"ts\" is not a number", ph_text, "ts");
     }
   } else if (ph != 'M') {
-    report("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"ts\"", ph_text, {},
+    report_missing("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"ts\"", ph_text, "ts",
            "only metadata (M) events may omit ts");
   }
   if (f.get(EventFields::Args, v) && !v.is_object())
@@ -298,7 +331,7 @@ void ChromeChecker::event(const reader::ChromeEvent& e) {
     case 'X': {
       double dur;
       if (!f.get(EventFields::Dur, v)) {
-        report("ct-field-missing", e, "an \"X\" event without \"dur\"", ph_text, {}, "Perfetto drops it");
+        report_missing("ct-field-missing", e, "an \"X\" event without \"dur\"", ph_text, "dur", "Perfetto drops it");
       } else if (!read_number(v, dur)) {
         report("ct-field-type", e, "\"dur\" is not a number", ph_text, "dur");
       } else if (dur < 0) {
@@ -337,10 +370,15 @@ void ChromeChecker::event(const reader::ChromeEvent& e) {
     case 'f': {
       std::string id;
       if (!read_event_id(f, id)) {
-        report("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"id\" or \"id2\"", ph_text);
+        if (f.get(EventFields::Id, v) && !f.has(EventFields::Id2))
+          report("ct-field-type", e, "\"id\" is neither an integer nor a string", ph_text, "id");
+        else
+          report_missing("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"id\" or \"id2\"",
+                         ph_text, "id");
         break;
       }
-      if (!has_cat) report("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"cat\"", ph_text);
+      if (!has_cat)
+        report_missing("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"cat\"", ph_text, "cat");
       if (ph == 's' || ph == 't' || ph == 'f') {
         std::string_view bp;
         if (f.get(EventFields::Bp, v) && (v.get_string().get(bp) != simdjson::SUCCESS || bp != "e"))
@@ -388,7 +426,7 @@ void ChromeChecker::finish(const reader::ChromeReadInfo& info) {
     } else if (l.kind == 'b') {
       report_open("ct-async-unpaired", *l.open, "async begin \"" + l.open->name + "\" is never ended", "ph=b");
     } else {
-      if (reporter_.count_if_full("ct-flow-unpaired")) continue;
+      if (reporter_.count_if_full("ct-flow-unpaired", file_)) continue;
       const auto& [cat, name] = labels_[l.flow->label];
       std::string pointer = (bare_ ? "/" : "/traceEvents/") + std::to_string(l.flow->index) + "/id";
       std::string message = l.kind == 's' ? "flow start \"" + name + "\" (cat \"" + cat + "\") has no flow end"

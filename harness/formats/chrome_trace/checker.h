@@ -26,6 +26,7 @@
 #include "formats/chrome_trace/u64_map.h"
 #include "diag/reporter.h"
 #include "formats/chrome_trace/reader.h"
+#include "formats/schema_findings.h"
 
 namespace tc::checks {
 
@@ -38,9 +39,13 @@ class ChromeChecker {
   ChromeChecker(diag::Reporter& reporter, std::string file);
   ~ChromeChecker();
 
-  void member(const reader::ChromeMember& m);
-  void event(const reader::ChromeEvent& e);
+  // `facts`: the record's schema failures (ChromeSchemaChecker), which the
+  // findings about the same fields claim; may be null.
+  void member(const reader::ChromeMember& m, SchemaFacts* facts = nullptr);
+  void event(const reader::ChromeEvent& e, SchemaFacts* facts = nullptr);
   void finish(const reader::ChromeReadInfo& info);
+  // Whether the trace is a Kineto export (KinetoChecker::is_kineto).
+  bool is_kineto() const;
 
  private:
   struct Open {
@@ -54,8 +59,15 @@ class ChromeChecker {
     double last_ts = -1e300;
   };
 
+  void check_event(const reader::ChromeEvent& e);
+  // A finding about `field` (pointer and position at it; none: the event).
   void report(std::string_view rule, const reader::ChromeEvent& e, std::string message, std::string_view ph,
               std::string_view field = {}, std::string hint = {});
+  // A finding about the absent field `missing` (at the event).
+  void report_missing(std::string_view rule, const reader::ChromeEvent& e, std::string message, std::string_view ph,
+                      std::string_view missing, std::string hint = {});
+  void report_fact(std::string_view rule, const reader::ChromeEvent& e, std::string message, std::string_view ph,
+                   std::string_view field, std::string_view fact, std::string hint);
   void report_open(std::string_view rule, const Open& o, std::string message, std::string_view kind);
   void check_pid_tid(const reader::ChromeEvent& e, const EventFields& f, std::string_view ph,
                      std::string* thread_key);
@@ -69,6 +81,7 @@ class ChromeChecker {
 
   diag::Reporter& reporter_;
   std::string file_;
+  SchemaFacts* facts_ = nullptr;  // the current event's, while event() runs
   std::unordered_map<std::string, Thread> threads_;
   std::map<std::string, std::vector<Open>> async_;  // cat \x1f id -> open b's
   // Flows are the one pairing that grows with the file (Kineto leaves ac2g

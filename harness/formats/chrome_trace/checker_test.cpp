@@ -154,7 +154,9 @@ TEST_F(ChromeChecks, ContainerFindings) {
   check("[{\"ph\": \"i\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1},\n");
   EXPECT_EQ(count("ct-bare-array"), 1u);
   EXPECT_EQ(count("ct-unterminated"), 1u);
-  EXPECT_EQ(count("ct-trailing-comma"), 1u);
+  EXPECT_EQ(count("ct-trailing-comma"), 0u);  // the unterminated form's own last comma
+  check("[{\"ph\": \"i\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1},\n]");
+  EXPECT_EQ(count("ct-trailing-comma"), 1u);  // a closed array: not JSON, and catapult keeps the comma
   check("{\"traceEvents\": [{\"ph\": \"i\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1}");
   EXPECT_EQ(count("ct-truncated"), 1u);
   check("{\"otherData\": {}}");
@@ -193,6 +195,52 @@ TEST_F(ChromeChecks, ProfilesDisagreeOnABareArray) {
   EXPECT_TRUE(diag::resolve(reporter_, *format::catalog().find_profile("hta")).failed(false));
   EXPECT_FALSE(diag::resolve(reporter_, format::catalog().default_profile()).failed(false));
   EXPECT_EQ(diag::resolve(reporter_, format::catalog().default_profile()).warnings, 1u);
+}
+
+TEST_F(ChromeChecks, DefaultFailsABareArrayOnlyWhereHtaReadsIt) {
+  // HTA reads Kineto traces and cannot load a bare array; a cmake-style
+  // bare array is no trace HTA reads, a Kineto one (cpu_op events) is.
+  check(R"([{"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 1, "dur": 1}])");
+  const diag::Verdict kineto = diag::resolve(reporter_, format::catalog().default_profile());
+  EXPECT_TRUE(kineto.failed(false)) << all();
+  ASSERT_EQ(kineto.diagnostics.size(), 1u);
+  EXPECT_EQ(kineto.diagnostics[0].rule, "ct-bare-array");
+  EXPECT_EQ(kineto.diagnostics[0].severity, diag::Severity::Error);
+  // The same file under another name: readers are per file.
+  check(R"([{"ph": "X", "cat": "build", "name": "configure", "pid": 1, "tid": 1, "ts": 1, "dur": 1}])", "cmake.json");
+  EXPECT_FALSE(diag::resolve(reporter_, format::catalog().default_profile()).failed(false)) << all();
+  ASSERT_NE(reporter_.readers_of(path_), nullptr);
+  EXPECT_EQ(*reporter_.readers_of(path_), (std::vector<std::string>{"chrome", "perfetto"}));
+}
+
+TEST_F(ChromeChecks, SchemaFailuresAreReportedOnceUnderTheRuleThatNamesThem) {
+  struct Once {
+    const char* event;
+    const char* rule;
+    bool breaks_schema;
+  };
+  const Once cases[] = {
+      {R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": "5", "dur": 1})", "ct-field-type", true},
+      {R"({"ph": "Q", "name": "a", "pid": 1, "tid": 1, "ts": 1})", "ct-phase-unknown", true},
+      {R"({"ph": "M", "name": "process_name", "pid": 1, "tid": 1})", "ct-metadata-args", true},
+      {R"({"ph": "b", "cat": "c", "name": "a", "pid": 1, "tid": 1, "ts": 1})", "ct-field-missing", true},
+      {R"({"ph": "X", "name": "a", "tid": 1, "ts": 1, "dur": 1})", "ct-pid-missing", true},
+      {R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": 1, "dur": 1, "tts": "x"})", "ct-field-value", true},
+      {R"({"ph": "R", "pid": 1, "tid": 1, "ts": 1})", "ct-field-value", true},
+      // The schema allows a bp of "s"; only catapult's reading rejects it.
+      {R"({"ph": "t", "cat": "c", "name": "x", "id": 4, "pid": 1, "tid": 1, "ts": 3, "bp": "s"})", "ct-flow-bp",
+       false},
+  };
+  for (const Once& c : cases) {
+    check_events(c.event);
+    const diag::Diagnostic* d = find(c.rule);
+    ASSERT_NE(d, nullptr) << c.event << "\n" << all();
+    EXPECT_EQ(d->breaks_schema, c.breaks_schema) << c.event;
+    EXPECT_EQ(count("schema-violation"), 0u) << c.event << "\n" << all();
+    // One finding for the one fact (pairing and the file-level HTA note aside).
+    EXPECT_EQ(total() - count("ct-flow-unpaired") - count("ct-async-unpaired") - count("ct-no-cat-dur"), 1u)
+        << c.event << "\n" << all();
+  }
 }
 
 TEST_F(ChromeChecks, KinetoExtras) {

@@ -141,18 +141,24 @@ int check(const CheckRequest& request, std::string& io_error) {
     int rc = reader::read_chrome_trace(
         files[i], reader::ChromeReadOptions{}, *request.reporter,
         [&](const reader::ChromeEvent& e) {
-          checker.event(e);
-          schemas.on_event(e);
+          schemas.validate_event(e);
+          checker.event(e, &schemas.facts());
+          schemas.report_event(e);
           if (canon) canon->event(e);
         },
         [&](const reader::ChromeMember& m) {
-          checker.member(m);
-          schemas.on_member(m, files[i]);
+          schemas.validate_member(m, files[i]);
+          checker.member(m, &schemas.facts());
+          schemas.report_member(m, files[i]);
           if (canon) canon->member(m);
         },
         &info, &io_error);
     if (rc != kExitOk) return rc;
     checker.finish(info);
+    // Catapult and Perfetto read every Chrome trace; HTA reads Kineto's.
+    std::vector<std::string> readers = {"chrome", "perfetto"};
+    if (checker.is_kineto()) readers.push_back("hta");
+    request.reporter->read_by(files[i], std::move(readers));
     if (request.canonical) request.canonical->push_back({labels[i], files[i], canon ? canon->render() : ""});
   }
   return kExitOk;

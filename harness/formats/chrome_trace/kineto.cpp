@@ -42,11 +42,27 @@ bool KinetoChecker::cpu_id_seen(int64_t id, bool sorted) const {
 
 void KinetoChecker::report(std::string_view rule, uint64_t line, uint64_t column, std::string message,
                            std::string pointer, std::string hint) {
-  if (reporter_.count_if_full(rule)) return;  // counted; nobody would see the details
-  reporter_.report(rule, {file_, line, column}, std::move(message), "kineto", std::move(pointer), std::move(hint));
+  // A member's finding ("/deviceProperties") claims its schema failures.
+  const bool breaks_schema = facts_ && pointer.size() > 1 && facts_->claim(std::string_view(pointer).substr(1));
+  if (reporter_.count_if_full(rule, file_)) return;  // counted; nobody would see the details
+  diag::Diagnostic d;
+  d.rule = std::string(rule);
+  d.location = {file_, line, column};
+  d.message = std::move(message);
+  d.record_kind = "kineto";
+  d.pointer = std::move(pointer);
+  d.hint = std::move(hint);
+  d.breaks_schema = breaks_schema;
+  reporter_.report(std::move(d));
 }
 
-void KinetoChecker::member(const reader::ChromeMember& m) {
+void KinetoChecker::member(const reader::ChromeMember& m, SchemaFacts* facts) {
+  facts_ = facts;
+  check_member(m);
+  facts_ = nullptr;
+}
+
+void KinetoChecker::check_member(const reader::ChromeMember& m) {
   if (m.key == "schemaVersion") kineto_ = true;
   if (m.key == "baseTimeNanoseconds") base_time_ = true;
   if (m.key == "computeProperties") device_properties_ = true;  // the 2021 name
@@ -92,6 +108,7 @@ void KinetoChecker::event(const reader::ChromeEvent& e, const EventFields& f, ch
                           std::string_view cat, double ts) {
   if (!fractional_ts_ && ts != std::floor(ts)) fractional_ts_ = true;
   if (ph != 'X' || cat.empty()) return;
+  if (!kineto_events_ && (is_cpu_side(cat) || is_gpu_side(cat))) kineto_events_ = true;
   simdjson::dom::object args;
   bool has_args = f.get_object(EventFields::Args, args);
   if (is_gpu_activity(cat) && !gpu_activity_) {

@@ -20,6 +20,7 @@
 #include "formats/chrome_trace/fields.h"
 #include "diag/reporter.h"
 #include "formats/chrome_trace/reader.h"
+#include "formats/schema_findings.h"
 
 namespace tc::checks {
 
@@ -29,11 +30,20 @@ class KinetoChecker {
 
   KinetoChecker(diag::Reporter& reporter, std::string file) : reporter_(reporter), file_(std::move(file)) {}
 
-  void member(const reader::ChromeMember& m);
+  // `facts`: the member's schema failures, which its findings claim.
+  void member(const reader::ChromeMember& m, SchemaFacts* facts = nullptr);
   // `f`: e's members, indexed by ChromeChecker.
   void event(const reader::ChromeEvent& e, const EventFields& f, char ph, std::string_view name, std::string_view cat,
              double ts);
   void finish(const reader::ChromeReadInfo& info);
+
+  // Whether the trace is a Kineto (torch.profiler) export, the kind HTA
+  // reads: it has Kineto's top-level "schemaVersion", or an X event of one
+  // of Kineto's activity categories (cpu_op, user_annotation, kernel,
+  // gpu_memcpy, cuda_runtime, ...; the 2021 names Operator, Kernel, Runtime,
+  // Memcpy, Memset), which a bare array cut from a Kineto trace keeps. The
+  // legacy autograd export (no cat) and other emitters' traces are not.
+  bool is_kineto() const { return kineto_ || kineto_events_; }
 
  private:
   struct Ref {  // 24 bytes: one per GPU-side event
@@ -49,10 +59,13 @@ class KinetoChecker {
   };
   void report(std::string_view rule, uint64_t line, uint64_t column, std::string message, std::string pointer,
               std::string hint = {});
+  void check_member(const reader::ChromeMember& m);
 
   diag::Reporter& reporter_;
   std::string file_;
+  SchemaFacts* facts_ = nullptr;  // the current member's, while member() runs
   bool kineto_ = false;  // schemaVersion seen: a Kineto export
+  bool kineto_events_ = false;  // an X event of a Kineto activity category seen
   bool device_properties_ = false, distributed_info_ = false, base_time_ = false;
   bool gpu_activity_ = false, collectives_ = false, fractional_ts_ = false;
   uint64_t first_gpu_line_ = 1, first_gpu_column_ = 1, first_collective_line_ = 1, first_collective_column_ = 1;

@@ -265,7 +265,10 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
       reporter.report("ct-unterminated", diag::Location{file, 1, 1},
                       "the event array is not closed by ']' (legal for a Chrome trace)");
   }
-  if (result.trailing_comma)
+  // An unterminated bare array ends with its writer's last "event,": that
+  // comma is part of the form (catapult strips it), not a stray one.
+  const bool unterminated_form = result.container == io::JsonContainer::BareArray && !result.terminated;
+  if (result.trailing_comma && !unterminated_form)
     reporter.report("ct-trailing-comma", loc(file, result.trailing_comma_pos),
                     "a comma after the last event (not JSON; Perfetto and chrome://tracing accept it)");
   if (scan.found())

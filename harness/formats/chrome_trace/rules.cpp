@@ -23,29 +23,33 @@ constexpr std::array kRules = {
          "catapult warns title_match_error; Perfetto skips the E"},
     Rule{"ct-be-unmatched", W, "an E without an open B, or a B never closed, on one (pid, tid)",
          "catapult drops the E; Perfetto gives an unclosed B dur -1"},
-    Rule{"ct-counter-args", E, "a counter (C) without args holding at least one numeric series",
+    Rule{"ct-counter-args", W, "a counter (C) without args holding at least one numeric series",
          "Perfetto drops it (json_parser_failure)"},
     Rule{"ct-display-time-unit", W, "displayTimeUnit is neither \"ms\" nor \"ns\"",
          "catapult throws on it; Perfetto ignores it"},
-    Rule{"ct-dur-negative", E, "an X event with a negative dur", "Perfetto: slice_negative_duration"},
+    Rule{"ct-dur-negative", W, "an X event with a negative dur", "Perfetto: slice_negative_duration"},
     Rule{"ct-empty-event", W, "an empty event {}",
          "catapult warns of an unrecognized phase and skips it; Perfetto skips it silently"},
     Rule{"ct-event-not-object", E, "an element of traceEvents is not a JSON object",
          "catapult crashes on a null element; others skip it"},
     Rule{"ct-event-too-long", E, "one event is longer than the reader's limit (64 MiB) and was not checked",
          "no emitter writes such an event; the file is damaged"},
-    Rule{"ct-field-missing", E, "a field the event's phase requires is missing (ts, name, dur, id, cat)",
+    Rule{"ct-field-missing", W, "a field the event's phase requires is missing (ts, name, dur, id, cat)",
          "Perfetto drops the event (json_tokenizer_failure / json_parser_failure)"},
-    Rule{"ct-field-type", E, "a field has a type no importer accepts (ts, dur not numbers; pid/tid not int or string)",
+    Rule{"ct-field-type", W, "a field has a type no importer accepts (ts, dur not numbers; pid/tid not int or string)",
          "Perfetto drops the event"},
-    Rule{"ct-flow-bp", E, "a flow event's binding point bp is not \"e\"",
+    Rule{"ct-field-value", W,
+         "an event breaks its phase's schema where no other ct-* rule looks (tts, tdur, sf, stack, bind_id, flow_in, "
+         "flow_out, id2 or scope of another type; a flow without tid; an R, N, O or D event without name or id)",
+         "the Trace Event Format defines these fields; readers that use them may misread the event"},
+    Rule{"ct-flow-bp", W, "a flow event's binding point bp is not \"e\"",
          "catapult skips the arrow; Perfetto binds it to the next slice"},
     Rule{"ct-flow-duplicate", W, "a flow start (s) while a flow with the same (cat, id) is open",
          "Perfetto: flow_duplicate_id; the arrow goes to the wrong event"},
     Rule{"ct-flow-unpaired", W, "a flow start without an end, or an end/step without a start, by (cat, id)",
          "no arrow is drawn; Kineto leaves ac2g flows unpaired in real traces"},
-    Rule{"ct-instant-scope", E, "an instant event's scope s is not g, p or t", "Perfetto drops the event"},
-    Rule{"ct-metadata-args", E, "a metadata (M) event without the args its name needs (name, sort_index, labels)",
+    Rule{"ct-instant-scope", W, "an instant event's scope s is not g, p or t", "Perfetto drops the event"},
+    Rule{"ct-metadata-args", W, "a metadata (M) event without the args its name needs (name, sort_index, labels)",
          "Perfetto drops it (json_parser_failure)"},
     Rule{"ct-metadata-name", W,
          "a metadata (M) event name outside process_name/labels/sort_index, thread_name/sort_index",
@@ -55,16 +59,16 @@ constexpr std::array kRules = {
     Rule{"ct-no-trace-events", E, "the object form has no \"traceEvents\" array", "every consumer sees no events"},
     Rule{"ct-pairing-capped", W, "so many open B/async/flow events that pairing checks stopped",
          "memory stays bounded; the rest of the pairing is unchecked"},
-    Rule{"ct-phase-missing", E, "an event without ph", "Perfetto drops it (json_tokenizer_failure)"},
+    Rule{"ct-phase-missing", W, "an event without ph", "Perfetto drops it (json_tokenizer_failure)"},
     Rule{"ct-phase-unknown", W, "an event's ph is not a phase of the Trace Event Format",
          "catapult warns (Unrecognized event phase); Perfetto ignores the event"},
-    Rule{"ct-pid-missing", E, "an event without \"pid\"",
+    Rule{"ct-pid-missing", W, "an event without \"pid\"",
          "catapult's model throws 'pid must be provided' and the import fails; Perfetto files it under pid 0"},
     Rule{"ct-string-id", W, "a pid or tid is a string, not an integer (Kineto writes \"Spans\", \"Traces\", \"\")",
          "the spec asks for integers; Perfetto reads a string as a name; HTA tolerates it"},
     Rule{"ct-structure", E, "the JSON structure around the events is malformed (nesting, commas, data after the end)",
          "no importer can read the file"},
-    Rule{"ct-tid-max", E, "a pid or tid is 2^64-1 (an unsigned -1)",
+    Rule{"ct-tid-max", W, "a pid or tid is 2^64-1 (an unsigned -1)",
          "PyTorch's profiler tests assert it never appears"},
     Rule{"ct-tid-missing", W, "a B, E or X event without \"tid\"",
          "catapult keys the thread as \"undefined\"; Perfetto uses the pid as the tid"},
@@ -72,7 +76,7 @@ constexpr std::array kRules = {
          "not JSON: catapult's JSON.parse and HTA's json.loads reject it; Perfetto accepts it"},
     Rule{"ct-truncated", E, "the file ends inside an event, or before the object closes",
          "Perfetto: JSON trace file is incomplete; HTA fails to parse"},
-    Rule{"ct-ts-negative", E, "a negative ts", "Perfetto drops the event (trace_sorter_negative_timestamp_dropped)"},
+    Rule{"ct-ts-negative", W, "a negative ts", "Perfetto drops the event (trace_sorter_negative_timestamp_dropped)"},
     Rule{"ct-unterminated", W, "a bare-array trace without its closing ']'",
          "legal per the spec; catapult and Perfetto accept it, JSON parsers (HTA) do not"},
     Rule{"kt-base-time", W, "a Kineto trace with fractional (relative) timestamps but no baseTimeNanoseconds",
@@ -83,6 +87,10 @@ constexpr std::array kRules = {
          "HTA and Chakra take the rank from it (HTA falls back to 0)"},
     Rule{"kt-external-id", W, "a GPU-side event's \"External id\" names no cpu_op or user_annotation",
          "Chakra's trace_link and HTA's execution-trace join match GPU work to CPU ops on it"},
+    Rule{"kt-metadata-schema", W,
+         "a top-level member Kineto writes (schemaVersion, deviceProperties, distributedInfo, cupti_version, ...) "
+         "does not match schemas/chrome_trace/kineto.schema.json",
+         "readers of Kineto's metadata (HTA's rank, TensorBoard's device view) may misread it"},
     Rule{"kt-profiler-step", W, "ProfilerStep#N annotations are not numbered N, N+1, ... in time order",
          "HTA numbers iterations from them"},
     Rule{"kt-record-function-id", W, "\"Record function id\" is not a non-negative integer",
@@ -128,7 +136,7 @@ constexpr diag::Reading kSchemaInvalid{
 // (flow bp, instant scope, unknown or missing ph, {}); it accepts a bare or
 // unterminated array, a BOM, invalid UTF-8, negative ts and dur, string pids,
 // and stores Kineto's extras as metadata.
-constexpr std::array<diag::Reading, 54> kChromeReadings = {{
+constexpr std::array<diag::Reading, 56> kChromeReadings = {{
     {"ct-async-unpaired", W,
      "catapult warns async_slice_parse_error and gives an unmatched b or e an adjusted end or start",
      "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html "
@@ -172,6 +180,10 @@ constexpr std::array<diag::Reading, 54> kChromeReadings = {{
      "event; not established what it does with another field of another type",
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:143,226; "
      "tracing/tracing/extras/importer/trace_event_importer.html:630-661"},
+    {"ct-field-value", W,
+     "not established what catapult does with a tts, tdur, sf, stack, id2 or scope of another type, or a flow "
+     "without tid: no reading or run covers them",
+     "no source: no reading or run of catapult covers these fields' types"},
     {"ct-flow-bp", W, "catapult warns flow_slice_bind_point_error and skips the arrow",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:2321-2327"},
     {"ct-flow-duplicate", W, "catapult warns flow_slice_start_error ('already seen') and ignores the second s",
@@ -252,6 +264,8 @@ constexpr std::array<diag::Reading, 54> kChromeReadings = {{
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1199-1214"},
     {"kt-external-id", Off, "catapult keeps args[\"External id\"] as a slice arg and never reads it",
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:143,226"},
+    {"kt-metadata-schema", Off, "catapult stores Kineto's top-level members as trace metadata and reads none of them",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1199-1214"},
     {"kt-profiler-step", Off, "catapult shows ProfilerStep#N as a slice title and numbers nothing by it",
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:137-138,220-221"},
     {"kt-record-function-id", Off, "catapult keeps args[\"Record function id\"] as a slice arg and never reads it",
@@ -271,7 +285,7 @@ constexpr std::array<diag::Reading, 54> kChromeReadings = {{
 // args, ignores unknown or missing ph and unknown metadata names, uses the pid
 // as the tid, reads string pids as names, and accepts a trailing comma, a bare
 // or unterminated array, {} and any displayTimeUnit.
-constexpr std::array<diag::Reading, 54> kPerfettoReadings = {{
+constexpr std::array<diag::Reading, 56> kPerfettoReadings = {{
     {"ct-async-unpaired", W, "Perfetto drops an e with no open slice and leaves a b without its e open (dur -1)",
      "google/perfetto@74fbed7 src/trace_processor/importers/json/json_trace_parser_impl.cc case 'b'/'e'; "
      "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:185-188"},
@@ -308,6 +322,10 @@ constexpr std::array<diag::Reading, 54> kPerfettoReadings = {{
      "Perfetto parses a numeric-string ts, drops an event whose ts is not a number (json_tokenizer_failure) and "
      "ignores args that are not an object",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:235-281,836-841,811-817"},
+    {"ct-field-value", W,
+     "not established what Perfetto does with a tts, tdur, bind_id, flow_in or flow_out of another type, or a flow "
+     "without tid: no reading covers them",
+     "no source: google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc was not read for them"},
     {"ct-flow-bp", W, "Perfetto binds the flow to the next slice instead of the enclosing one",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:799-800; "
      "src/trace_processor/importers/common/flow_tracker.cc:94-97"},
@@ -399,6 +417,8 @@ constexpr std::array<diag::Reading, 54> kPerfettoReadings = {{
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:1030-1043"},
     {"kt-external-id", Off, "Perfetto keeps args[\"External id\"] as a plain arg and joins nothing on it",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc (reads no Kineto arg)"},
+    {"kt-metadata-schema", Off, "Perfetto skips the top-level keys Kineto writes (it reads displayTimeUnit only)",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:1030-1043"},
     {"kt-profiler-step", Off, "Perfetto shows ProfilerStep#N names as written and numbers nothing by them",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc (reads no Kineto name)"},
     {"kt-record-function-id", Off, "Perfetto keeps args[\"Record function id\"] as a plain arg and joins nothing on it",
@@ -418,7 +438,7 @@ constexpr std::array<diag::Reading, 54> kPerfettoReadings = {{
 // so B/E, flows, instants, counters and M events are dropped unread; it
 // ignores displayTimeUnit and deviceProperties, links CPU and GPU by
 // correlation, and falls back to rank 0 without distributedInfo.
-constexpr std::array<diag::Reading, 54> kHtaReadings = {{
+constexpr std::array<diag::Reading, 56> kHtaReadings = {{
     {"ct-async-unpaired", Off, "HTA drops b/e/n rows (they have no dur), so their pairing never matters",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
     {"ct-bare-array", E, "HTA crashes: AttributeError 'list' object has no attribute 'items'",
@@ -448,6 +468,9 @@ constexpr std::array<diag::Reading, 54> kHtaReadings = {{
      "HTA crashes on a ts or dur that is a string (TypeError '<=' between float and str); args that are not an object "
      "it loads as written",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"ct-field-value", W,
+     "not established: HTA keeps event keys as DataFrame columns, and no run covers these fields of another type",
+     "no source: facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:405 (not run on them)"},
     {"ct-flow-bp", Off, "HTA drops flow rows (they have no dur), so bp is never read",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
     {"ct-flow-duplicate", Off, "HTA drops flow rows (they have no dur), so flow ids are never paired",
@@ -524,6 +547,10 @@ constexpr std::array<diag::Reading, 54> kHtaReadings = {{
     {"kt-external-id", Off, "HTA links CPU and GPU by correlation; it reads External id only in its ET join",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace.py:111-129; "
      "hta/configs/event_args_formats/event_args_1.0.0.yaml:10-13,70-74 (ran)"},
+    {"kt-metadata-schema", W,
+     "HTA keeps the top-level members in its meta and reads only the rank (from the regex \"rank\":\\s+(\\d+), else "
+     "rank 0); not established what else of them its analyses read",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_file.py:45-73, hta/common/trace_parser.py:405"},
     {"kt-profiler-step", Off,
      "HTA (a12e7c8) takes the iteration from the number as written, so their order changes nothing; it raised "
      "AttributeError on a ProfilerStep# without a number (not checked at f4d0062)",

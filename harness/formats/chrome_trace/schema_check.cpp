@@ -107,47 +107,58 @@ bool ChromeSchemaChecker::loaded(const std::string* file) {
   return false;
 }
 
-void ChromeSchemaChecker::on_event(const reader::ChromeEvent& event) {
+void ChromeSchemaChecker::validate_event(const reader::ChromeEvent& event) {
+  facts_.clear();
   if (!loaded(event.file)) return;
   const ChromeSchemas& s = chrome_schemas();
   const schema::CompiledSchema* schema = &*s.any_event;
   std::string_view ph;
-  const char* phase = nullptr;  // events/<phase>.schema.json, when ph names one
+  phase_ = nullptr;  // events/<phase>.schema.json, when ph names one
   if (event.value["ph"].get(ph) == simdjson::SUCCESS && ph.size() == 1 && static_cast<unsigned char>(ph[0]) < 128 &&
       s.by_ph[static_cast<unsigned char>(ph[0])]) {
     schema = s.by_ph[static_cast<unsigned char>(ph[0])];
-    phase = s.phase_name[static_cast<unsigned char>(ph[0])];
+    phase_ = s.phase_name[static_cast<unsigned char>(ph[0])];
   }
   simdjson::dom::element element = event.value;
   // A valid event (nearly all of them) costs the validation only: names
-  // and messages are built below, for invalid ones.
+  // and messages are built for invalid ones.
   if (schema->validate(element)) [[likely]]
     return;
-  const std::string file =
-      phase ? fmt::format("chrome_trace/events/{}.schema.json", phase) : "chrome_trace/event.schema.json";
-  const std::string kind = phase ? fmt::format("{} event (ph {})", phase, ph) : "event";
+  ph_ = std::string(ph);
   errors_.clear();
   schema->validate(element, &errors_, 50);
-  const std::string base = event.pointer();
-  for (const schema::SchemaError& e : errors_) {
-    size_t at = reader::locate_json_pointer(event.text, e.instance_pointer);
-    io::JsonPosition pos = reader::position_in(event.text, event.pos, at == std::string::npos ? 0 : at);
-    diag::Location loc{event.file ? *event.file : std::string(), pos.line, pos.column};
-    std::string schema_at = display_schema_path(e.schema_path, s.root, file);
-    if (is_unknown_key(e)) {
-      reporter_.report("schema-unknown-key", std::move(loc), unknown_key_message("the " + kind, e, schema_at), kind,
-                       base + e.instance_pointer, std::string(kUnknownKeyHint));
-    } else {
-      reporter_.report("schema-violation", std::move(loc), violation_message(e, schema_at), kind,
-                       base + e.instance_pointer, std::string(kViolationHint));
-    }
-  }
+  for (schema::SchemaError& e : errors_) facts_.add(std::move(e));
 }
 
-void ChromeSchemaChecker::on_member(const reader::ChromeMember& member, const std::string& file) {
+void ChromeSchemaChecker::report_event(const reader::ChromeEvent& event) {
+  if (facts_.empty()) return;
+  const ChromeSchemas& s = chrome_schemas();
+  const std::string file =
+      phase_ ? fmt::format("chrome_trace/events/{}.schema.json", phase_) : "chrome_trace/event.schema.json";
+  const std::string kind = phase_ ? fmt::format("{} event (ph {})", phase_, ph_) : "event";
+  const std::string base = event.pointer();
+  for (const SchemaFacts::Fact& f : facts_.facts()) {
+    if (f.claimed) continue;
+    const schema::SchemaError& e = f.error;
+    size_t at = reader::locate_json_pointer(event.text, e.instance_pointer);
+    io::JsonPosition pos = reader::position_in(event.text, event.pos, at == std::string::npos ? 0 : at);
+    diag::Location where{event.file ? *event.file : std::string(), pos.line, pos.column};
+    std::string schema_at = display_schema_path(e.schema_path, s.root, file);
+    if (f.unknown_key)
+      reporter_.report(schema_finding("schema-unknown-key", std::move(where),
+                                      unknown_key_message("the " + kind, e, schema_at), kind,
+                                      base + e.instance_pointer, kUnknownKeyHint));
+    else
+      reporter_.report(schema_finding("ct-field-value", std::move(where), violation_message(e, schema_at), kind,
+                                      base + e.instance_pointer));
+  }
+  facts_.clear();
+}
+
+void ChromeSchemaChecker::validate_member(const reader::ChromeMember& member, const std::string& file) {
+  facts_.clear();
   if (!loaded(&file)) return;
   const ChromeSchemas& s = chrome_schemas();
-  const std::string pointer = "/" + member.key;  // keys with '~' or '/' are never known ones
   auto it = s.members.find(member.key);
   // A top-level member the schema does not list is user metadata
   // (torch.profiler's add_metadata / add_metadata_json write any key there),
@@ -156,20 +167,29 @@ void ChromeSchemaChecker::on_member(const reader::ChromeMember& member, const st
   if (!member.parsed || it->second.validate(member.value)) return;
   errors_.clear();
   it->second.validate(member.value, &errors_, 50);
-  for (const schema::SchemaError& e : errors_) {
+  for (schema::SchemaError& e : errors_) facts_.add(std::move(e), member.key);
+}
+
+void ChromeSchemaChecker::report_member(const reader::ChromeMember& member, const std::string& file) {
+  if (facts_.empty()) return;
+  const ChromeSchemas& s = chrome_schemas();
+  const std::string pointer = "/" + member.key;  // keys with '~' or '/' are never known ones
+  for (const SchemaFacts::Fact& f : facts_.facts()) {
+    if (f.claimed) continue;
+    const schema::SchemaError& e = f.error;
     size_t at = reader::locate_json_pointer(member.text, e.instance_pointer);
     io::JsonPosition pos = reader::position_in(member.text, member.pos, at == std::string::npos ? 0 : at);
     diag::Location where{file, pos.line, pos.column};
     std::string schema_at = display_schema_path(e.schema_path, s.root, "chrome_trace/kineto.schema.json");
-    if (is_unknown_key(e)) {
-      reporter_.report("schema-unknown-key", std::move(where),
-                       unknown_key_message("the trace's " + member.key, e, schema_at), "kineto",
-                       pointer + e.instance_pointer, std::string(kUnknownKeyHint));
-    } else {
-      reporter_.report("schema-violation", std::move(where), violation_message(e, schema_at), "kineto",
-                       pointer + e.instance_pointer, std::string(kViolationHint));
-    }
+    if (f.unknown_key)
+      reporter_.report(schema_finding("schema-unknown-key", std::move(where),
+                                      unknown_key_message("the trace's " + member.key, e, schema_at), "kineto",
+                                      pointer + e.instance_pointer, kUnknownKeyHint));
+    else
+      reporter_.report(schema_finding("kt-metadata-schema", std::move(where), violation_message(e, schema_at),
+                                      "kineto", pointer + e.instance_pointer));
   }
+  facts_.clear();
 }
 
 }  // namespace tc::checks

@@ -5,9 +5,18 @@
 // kineto.schema.json (a member it does not list is user metadata, written by
 // add_metadata / add_metadata_json, and is not checked).
 //
-// Contract: plug on_event/on_member into reader::read_chrome_trace's hooks;
-// no state between calls but buffers. Findings carry the event's file, line
-// and column and the pointer from the top of the file
+// One fact is reported once: a record's failures wait in facts() while
+// ChromeChecker (and its KinetoChecker) check the same record and claim the
+// ones their own findings are about (a string ts is ct-field-type, not that
+// plus a schema finding); report_*() then reports the rest: unknown keys as
+// schema-unknown-key, other event failures as ct-field-value, other member
+// failures as kt-metadata-schema. Every one of them, claimed or not, is a
+// finding with Diagnostic::breaks_schema set, which is what predicts ajv's
+// verdict (external/presets.cpp).
+//
+// Contract: per record, validate_*(), then the format's checks, then
+// report_*(); no state between records but buffers. Findings carry the
+// event's file, line and column and the pointer from the top of the file
 // ("/traceEvents/12/dur"). Schemas compile once per process; when they
 // cannot be loaded that is reported once (schema-invalid). A valid event
 // costs one fail-fast validation over the reader's simdjson element.
@@ -18,6 +27,7 @@
 
 #include "diag/reporter.h"
 #include "formats/chrome_trace/reader.h"
+#include "formats/schema_findings.h"
 #include "schema/schema.h"
 
 namespace tc::checks {
@@ -26,15 +36,23 @@ class ChromeSchemaChecker {
  public:
   explicit ChromeSchemaChecker(diag::Reporter& reporter) : reporter_(reporter) {}
 
-  void on_event(const reader::ChromeEvent& event);
+  void validate_event(const reader::ChromeEvent& event);
+  void report_event(const reader::ChromeEvent& event);
   // `file` names the input (members carry no file of their own).
-  void on_member(const reader::ChromeMember& member, const std::string& file);
+  void validate_member(const reader::ChromeMember& member, const std::string& file);
+  void report_member(const reader::ChromeMember& member, const std::string& file);
+
+  // The last validated record's failures, for the format's checks to claim.
+  SchemaFacts& facts() { return facts_; }
 
  private:
   bool loaded(const std::string* file);
 
   diag::Reporter& reporter_;
   std::vector<schema::SchemaError> errors_;
+  SchemaFacts facts_;
+  const char* phase_ = nullptr;  // the last event's events/ schema, if any
+  std::string ph_;
   bool load_reported_ = false;
 };
 

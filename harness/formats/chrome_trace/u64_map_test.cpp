@@ -82,15 +82,15 @@ TEST(EventFields, FirstOfARepeatedKeyAsSimdjsonLookupGives) {
 
 TEST(Reporter, CountIfFullCountsOnlyPastTheKeepLimit) {
   diag::Reporter r(2);
-  EXPECT_FALSE(r.count_if_full("a"));
+  EXPECT_FALSE(r.count_if_full("a", "f"));
   r.report("a", {"f", 1, 1}, "one");
-  EXPECT_FALSE(r.count_if_full("a"));
+  EXPECT_FALSE(r.count_if_full("a", "f"));
   r.report("a", {"f", 2, 1}, "two");
-  EXPECT_TRUE(r.count_if_full("a"));
-  EXPECT_TRUE(r.count_if_full("a"));
+  EXPECT_TRUE(r.count_if_full("a", "f"));
+  EXPECT_TRUE(r.count_if_full("a", "f"));
   EXPECT_EQ(r.count("a"), 4u);
   EXPECT_EQ(r.kept().size(), 2u);
-  EXPECT_FALSE(r.count_if_full("b"));
+  EXPECT_FALSE(r.count_if_full("b", "f"));
   EXPECT_EQ(r.count("b"), 0u);
 }
 

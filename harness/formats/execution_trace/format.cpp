@@ -12,6 +12,7 @@
 #include "formats/execution_trace/checker.h"
 #include "formats/joins/execution_trace_kineto.h"
 #include "formats/execution_trace/schema_check.h"
+#include "formats/execution_trace/schema_version.h"
 #include "diag/exit_code.h"
 #include "formats/execution_trace/reader.h"
 #include "scrub/canonical_text.h"
@@ -80,11 +81,21 @@ int check_file(const CheckRequest& request, const std::string& file, std::vector
   checks::EtChecker checker(file, *request.reporter, /*keep_nodes=*/request.canonical || keep);
   reader::et::EtHandler handler;
   checks::EtSchemaChecker schemas(*request.reporter);
+  handler.before_node = [&](simdjson::dom::element raw, bool flat) { schemas.validate(raw, flat); };
+  handler.claim = [&](std::string_view field) { return schemas.facts().claim(field); };
   handler.on_node = [&](const reader::et::EtNode& n, simdjson::dom::element raw) {
     checker.feed(n, raw);
-    schemas.on_node(n, raw, file);
+    schemas.report(n, file);
   };
-  handler.on_end = [&](const reader::et::EtHeader& h) { checker.finish(h); };
+  handler.on_end = [&](const reader::et::EtHeader& h) {
+    checker.finish(h);
+    // Chakra's converter and PARAM's et_replay each read the schema
+    // versions they list, and nothing else.
+    std::vector<std::string> readers;
+    if (h.schema && reader::et::accepted_by(reader::et::chakra_versions(), *h.schema)) readers.push_back("chakra");
+    if (h.schema && reader::et::accepted_by(reader::et::param_versions(), *h.schema)) readers.push_back("param");
+    request.reporter->read_by(file, std::move(readers));
+  };
   int rc = reader::et::read_execution_trace(file, *request.reporter, handler, &io_error);
   if (rc != kExitOk) return rc;
   if (request.canonical) {

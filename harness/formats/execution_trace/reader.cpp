@@ -18,8 +18,10 @@ class NodeParser {
   NodeParser(const std::string& file, diag::Reporter& reporter) : file_(file), reporter_(reporter) {}
 
   // Fills `node` from `e`; reports missing or mistyped fields.
-  void parse(element e, Layout layout, bool want_strides, EtNode& node) {
+  void parse(element e, Layout layout, bool want_strides, EtNode& node,
+             const std::function<bool(std::string_view)>* claim = nullptr) {
     node_ = &node;
+    claim_ = claim;
     if (!e.is_object()) {
       field_error("", "a node is not a JSON object");
       return;
@@ -70,9 +72,14 @@ class NodeParser {
 
  private:
   void field_error(const std::string& field, const std::string& message) {
-    std::string where = node_->has_id ? "node " + std::to_string(node_->id) + ": " : "";
-    reporter_.report("et-node-field", {file_, node_->pos.line, node_->pos.column}, where + message, kNodeKind,
-                     node_->pointer(field));
+    diag::Diagnostic d;
+    d.rule = "et-node-field";
+    d.location = {file_, node_->pos.line, node_->pos.column};
+    d.message = (node_->has_id ? "node " + std::to_string(node_->id) + ": " : std::string()) + message;
+    d.record_kind = kNodeKind;
+    d.pointer = node_->pointer(field);
+    d.breaks_schema = claim_ && (*claim_) && (*claim_)(field);
+    reporter_.report(std::move(d));
   }
 
   // The length of array member `key`, with its texts when `texts` is set.
@@ -168,6 +175,7 @@ class NodeParser {
   const std::string& file_;
   diag::Reporter& reporter_;
   EtNode* node_ = nullptr;
+  const std::function<bool(std::string_view)>* claim_ = nullptr;
 };
 
 void check_header_member(const std::string& file, diag::Reporter& reporter, const io::JsonMember& m, EtHeader& header,
@@ -245,7 +253,8 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
           header.layout = Layout::Flat;
         }
       }
-      node_parser.parse(e, header.layout, header.schema && header.info.strides, node);
+      if (handler.before_node) handler.before_node(e, header.layout == Layout::Flat);
+      node_parser.parse(e, header.layout, header.schema && header.info.strides, node, &handler.claim);
       node.flat = header.layout == Layout::Flat;
       ++header.node_count;
       if (handler.on_node) handler.on_node(node, e);

@@ -39,6 +39,13 @@ struct EtHeader {
 };
 
 struct EtHandler {
+  // Called with each node's JSON (and the layout it is read with) before
+  // its fields are read; then `claim` is asked, for each field the reader
+  // reports as et-node-field ("id", "inputs/types/2"), whether that fact
+  // fails the schema too, which the finding then says
+  // (Diagnostic::breaks_schema) so the schema check does not report it again.
+  std::function<void(simdjson::dom::element raw, bool flat)> before_node;
+  std::function<bool(std::string_view field)> claim;
   // `raw` is the node's parsed JSON, valid only during the call.
   std::function<void(const EtNode& node, simdjson::dom::element raw)> on_node;
   std::function<void(const EtHeader& header)> on_end;

@@ -12,15 +12,19 @@ using namespace diag::severity_shorthand;
 
 // Sorted by id (diag/rule_catalog.cpp states the severity classes).
 constexpr std::array kRules = {
-    Rule{"et-arity", E, "a node's inputs or outputs have values, shapes, types (and strides) of different lengths",
+    Rule{"et-arity", W, "a node's inputs or outputs have values, shapes, types (and strides) of different lengths",
          "PARAM et_replay and Chakra zip them by position and misread every argument after the gap"},
+    Rule{"et-field-value", W,
+         "a node breaks its layout's schema where et-node-field does not look (1.0.1's fw_parent, seq_id, scope, tid, "
+         "fw_tid or op_schema of another type; an attr whose type is not one the schema lists)",
+         "PyTorch writes these fields with these types; a reader that uses them may misread the node"},
     Rule{"et-header", E, "the top level lacks schema, pid, time, start_ts, finish_ts or nodes, or one is mistyped",
          "Chakra's converter reads all of them; PARAM dispatches on schema"},
     Rule{"et-id-duplicate", E, "two nodes have the same id",
          "consumers index nodes by id: one of them is lost and its children are reparented"},
     Rule{"et-kernel-strides", W, "a compiled-kernel node has fewer strides than values",
          "a known PyTorch quirk (handleKernelBackendInfo adds grid and stream without strides); replay skips them"},
-    Rule{"et-kineto-rf-id", E, "an rf_id of the execution trace has no Record function id in the Kineto trace, or the reverse",
+    Rule{"et-kineto-rf-id", W, "an rf_id of the execution trace has no Record function id in the Kineto trace, or the reverse",
          "PyTorch's test_execution_trace_with_kineto asserts they match; Chakra's trace_link joins on them"},
     Rule{"et-node-field", E, "a node lacks a field its schema's layout requires, or the field has the wrong type",
          "PARAM et_replay requires id, name, ctrl_deps/parent and inputs/outputs with values, shapes and types"},
@@ -38,7 +42,7 @@ constexpr std::array kRules = {
          "ExecutionTrace raises ValueError on a version it does not list"},
     Rule{"et-schema-unknown", W, "the schema version is not one PyTorch has written",
          "tracecheck reads it with the closest layout; consumers that dispatch on the exact string reject it"},
-    Rule{"et-tensor-value", E, "a tensor value is not [tensor_id, storage_id, offset, numel, itemsize, device]",
+    Rule{"et-tensor-value", W, "a tensor value is not [tensor_id, storage_id, offset, numel, itemsize, device]",
          "PyTorch's tests assert the 6-tuple; Chakra's PyTorchTensor.is_valid rejects the tensor"},
 };
 
@@ -54,12 +58,15 @@ constexpr std::array kRules = {
 // not list (1.0.1 included) and crashes on 1.1.1-chakra.1.0.0, which it lists;
 // it reads the top level, ids, ctrl_deps, inputs, outputs and attrs, finds its
 // roots by thread name and drops nodes it cannot reach.
-constexpr std::array<diag::Reading, 29> kChakraReadings = {{
+constexpr std::array<diag::Reading, 30> kChakraReadings = {{
     {"et-arity", W,
      "chakra copies values, shapes and types into its protobuf as strings without pairing them; only comm_size zips "
      "values with types, stopping at the shorter list",
      "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:297-302; chakra@e2cdc71 "
      "src/converter/pytorch_node.py comm_size"},
+    {"et-field-value", W,
+     "not established what chakra does with these fields of another type: no reading or run covers them",
+     "no source: mlcommons/chakra@21585d8 src/converter/pytorch_node.py was not read for them"},
     {"et-header", E,
      "chakra reads schema, pid, time, start_ts, finish_ts and nodes, and raises KeyError on a missing one",
      "mlcommons/chakra@21585d8 src/converter/pytorch_converter.py:92-102"},
@@ -151,10 +158,13 @@ constexpr std::array<diag::Reading, 29> kChakraReadings = {{
 // and tools/et_replay.py): ExecutionTrace dispatches on the exact schema
 // string (1.0.1 accepted) and raises ValueError otherwise; it needs schema,
 // pid and nodes, and et_replay takes the root as nodes[1].
-constexpr std::array<diag::Reading, 29> kParamReadings = {{
+constexpr std::array<diag::Reading, 30> kParamReadings = {{
     {"et-arity", W,
      "PARAM zips types, values and shapes in get_inputs, so the longer lists' extra items are silently dropped",
      "facebookresearch/param@cbf0988 et_replay/execution_trace.py:182-186,283-287"},
+    {"et-field-value", W,
+     "not established what PARAM does with these fields of another type: no reading or run covers them",
+     "no source: facebookresearch/param@1e115ff et_replay/execution_trace.py was not read for them"},
     {"et-header", E,
      "PARAM raises KeyError when schema, pid or nodes is missing; time, start_ts and finish_ts it never reads",
      "facebookresearch/param@1e115ff et_replay/execution_trace.py:354-357"},

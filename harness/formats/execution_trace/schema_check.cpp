@@ -45,36 +45,49 @@ const EtSchemas& et_schemas() {
 
 }  // namespace
 
-void EtSchemaChecker::on_node(const reader::et::EtNode& node, simdjson::dom::element raw, const std::string& file) {
+bool EtSchemaChecker::loaded(const std::string& file, const io::JsonPosition& pos) {
   const EtSchemas& s = et_schemas();
-  if (!s.error.empty()) {
-    if (!load_reported_) {
-      load_reported_ = true;
-      reporter_.report("schema-invalid", {file, node.pos.line, node.pos.column},
-                       "the execution-trace schemas cannot be loaded, so no node was checked against them: " + s.error,
-                       "node", {}, "set TRACECHECK_SCHEMA_DIR to the schemas/ folder of tracecheck");
-    }
-    return;
+  if (s.error.empty()) return true;
+  if (!load_reported_) {
+    load_reported_ = true;
+    reporter_.report("schema-invalid", {file, pos.line, pos.column},
+                     "the execution-trace schemas cannot be loaded, so no node was checked against them: " + s.error,
+                     "node", {}, "set TRACECHECK_SCHEMA_DIR to the schemas/ folder of tracecheck");
   }
+  return false;
+}
+
+void EtSchemaChecker::validate(simdjson::dom::element raw, bool flat) {
+  facts_.clear();
+  const EtSchemas& s = et_schemas();
+  if (!s.error.empty()) return;
   // The trace's layout, not the node's own keys: a 1.1.1 node that lost its
   // ctrl_deps is a 1.1.1 node missing a field, not a 1.0.1 node.
-  bool chakra = !node.flat;
-  const schema::CompiledSchema& schema = chakra ? *s.chakra_node : *s.flat_node;
+  chakra_ = !flat;
+  const schema::CompiledSchema& schema = chakra_ ? *s.chakra_node : *s.flat_node;
   if (schema.validate(raw)) return;
   errors_.clear();
   schema.validate(raw, &errors_, 50);
+  for (schema::SchemaError& e : errors_) facts_.add(std::move(e));
+}
+
+void EtSchemaChecker::report(const reader::et::EtNode& node, const std::string& file) {
+  if (!loaded(file, node.pos) || facts_.empty()) return;
+  const EtSchemas& s = et_schemas();
   const std::string kind = node.name.empty() ? std::string("node") : fmt::format("node {}", node.name);
-  for (const schema::SchemaError& e : errors_) {
-    std::string schema_at = display_schema_path(e.schema_path, s.root, chakra ? kChakraFile : kFlatFile);
+  for (const SchemaFacts::Fact& f : facts_.facts()) {
+    if (f.claimed) continue;
+    const schema::SchemaError& e = f.error;
+    std::string schema_at = display_schema_path(e.schema_path, s.root, chakra_ ? kChakraFile : kFlatFile);
     diag::Location loc{file, node.pos.line, node.pos.column};
-    if (is_unknown_key(e)) {
-      reporter_.report("schema-unknown-key", std::move(loc), unknown_key_message("the " + kind, e, schema_at), kind,
-                       node.pointer() + e.instance_pointer, std::string(kUnknownKeyHint));
-    } else {
-      reporter_.report("schema-violation", std::move(loc), violation_message(e, schema_at), kind,
-                       node.pointer() + e.instance_pointer, std::string(kViolationHint));
-    }
+    if (f.unknown_key)
+      reporter_.report(schema_finding("schema-unknown-key", std::move(loc), unknown_key_message("the " + kind, e, schema_at),
+                                      kind, node.pointer() + e.instance_pointer, kUnknownKeyHint));
+    else
+      reporter_.report(schema_finding("et-field-value", std::move(loc), violation_message(e, schema_at), kind,
+                                      node.pointer() + e.instance_pointer));
   }
+  facts_.clear();
 }
 
 }  // namespace tc::checks

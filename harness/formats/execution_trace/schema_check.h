@@ -4,8 +4,13 @@
 // 1.1.1-chakra.0.0.4.schema.json#/definitions/node, any other against
 // 1.0.1.schema.json's node (the flat layout).
 //
-// Contract: plug on_node into reader::et::EtHandler::on_node; no state
-// between calls. Findings sit at the node's line and column (the reader
+// One fact is reported once: a failure at or around a field the reader
+// reports as et-node-field is claimed by that finding (EtHandler::claim);
+// the rest are schema-unknown-key (an unknown key) or et-field-value.
+//
+// Contract: per node, validate() (EtHandler::before_node), the reader's
+// claims through facts(), then report() (EtHandler::on_node); no state
+// between nodes but buffers. Findings sit at the node's line and column (the reader
 // keeps no node text) with the exact pointer ("/nodes/7/attrs/2/type").
 // Schemas compile once per process; a load failure is reported once
 // (schema-invalid). The top level (schema, pid, time, start_ts, finish_ts)
@@ -19,6 +24,7 @@
 
 #include "diag/reporter.h"
 #include "formats/execution_trace/node.h"
+#include "formats/schema_findings.h"
 #include "schema/schema.h"
 
 namespace tc::checks {
@@ -27,11 +33,18 @@ class EtSchemaChecker {
  public:
   explicit EtSchemaChecker(diag::Reporter& reporter) : reporter_(reporter) {}
 
-  void on_node(const reader::et::EtNode& node, simdjson::dom::element raw, const std::string& file);
+  // `flat`: the trace's layout is 1.0.1's.
+  void validate(simdjson::dom::element raw, bool flat);
+  SchemaFacts& facts() { return facts_; }
+  void report(const reader::et::EtNode& node, const std::string& file);
 
  private:
+  bool loaded(const std::string& file, const io::JsonPosition& pos);
+
   diag::Reporter& reporter_;
   std::vector<schema::SchemaError> errors_;
+  SchemaFacts facts_;
+  bool chakra_ = true;  // the last node was checked against the nested layout
   bool load_reported_ = false;
 };
 

@@ -1,0 +1,52 @@
+#include "diag/reporter.h"
+
+#include <gtest/gtest.h>
+
+#include "diag/profile.h"
+
+namespace tc::diag {
+namespace {
+
+// A `default` that one consumer, "reader", raises.
+Profile raised_default() {
+  Profile p = strict_profile();
+  p.overrides = {{"r-rule", Severity::Warning}};
+  p.raised_by["reader"] = {{"r-rule", Severity::Error}};
+  return p;
+}
+
+TEST(ReporterReaders, DefaultRisesOnlyInTheFilesTheConsumerReads) {
+  Reporter r(1);  // keep one: the rest are counted, and must still be raised per file
+  r.report("r-rule", {"read.json", 1, 1}, "one");
+  r.report("r-rule", {"read.json", 2, 1}, "two");
+  EXPECT_TRUE(r.count_if_full("r-rule", "read.json"));
+  r.report("r-rule", {"other.json", 1, 1}, "three");
+  r.read_by("read.json", {"reader"});
+  r.read_by("other.json", {"someone-else"});
+
+  Verdict v = resolve(r, raised_default());
+  EXPECT_EQ(v.errors, 3u);
+  EXPECT_EQ(v.warnings, 1u);
+  ASSERT_EQ(v.diagnostics.size(), 1u);
+  EXPECT_EQ(v.diagnostics[0].severity, Severity::Error);
+  EXPECT_EQ(severity_in(r, raised_default(), "r-rule", "other.json"), Severity::Warning);
+  EXPECT_EQ(severity_in(r, raised_default(), "r-rule", "undeclared.json"), Severity::Warning);
+}
+
+TEST(ReporterReaders, AbsorbKeepsPerFileCountsAndReaders) {
+  Reporter part(1);
+  part.report("r-rule", {"read.json", 1, 1}, "one");
+  part.report("r-rule", {"other.json", 1, 1}, "two");
+  part.read_by("read.json", {"reader"});
+  Reporter whole(1);
+  whole.absorb(std::move(part));
+  EXPECT_EQ(whole.count("r-rule"), 2u);
+  EXPECT_EQ(whole.file_counts().at("r-rule").at("other.json"), 1u);
+  ASSERT_NE(whole.readers_of("read.json"), nullptr);
+  Verdict v = resolve(whole, raised_default());
+  EXPECT_EQ(v.errors, 1u);
+  EXPECT_EQ(v.warnings, 1u);
+}
+
+}  // namespace
+}  // namespace tc::diag
