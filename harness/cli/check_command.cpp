@@ -31,7 +31,10 @@
 #include "diag/profile.h"
 #include "diag/reporter.h"
 #include "formats/registry/registry.h"
+#include "golden/golden_store.h"
+#include "report/check_page.h"
 #include "report/parallel_check.h"
+#include "report/read_progress.h"
 
 namespace tc::cli {
 namespace {
@@ -42,6 +45,7 @@ struct CheckOptions {
   std::string output = "text";
   std::string format;  // "" = detect per input
   unsigned jobs = 0;   // inputs checked at once; 0 = report::default_jobs()
+  std::string html;    // also write the page report/check_page.h describes here
   std::vector<std::string> files;
 };
 
@@ -117,7 +121,14 @@ int run_check(const CheckOptions& o) {
   };
   diag::Reporter reporter;
   bool io_failed = false;
-  for (const report::InputResult& r : report::check_inputs(o.files, o.jobs, check_one, reporter)) {
+  std::vector<report::InputResult> results;
+  {
+    // On a terminal, a long check shows bytes read and MB/s on stderr; the
+    // line is gone before any finding prints.
+    report::ReadProgress progress;
+    results = report::check_inputs(o.files, o.jobs, check_one, reporter);
+  }
+  for (const report::InputResult& r : results) {
     if (r.rc != kExitIo) continue;
     io_failed = true;
     std::fprintf(stderr, "tracecheck check: cannot read %s\n", r.io_error.c_str());
@@ -142,6 +153,7 @@ int run_check(const CheckOptions& o) {
   std::sort(formats_read.begin(), formats_read.end(), [](const FormatRead& a, const FormatRead& b) {
     return a.format - format::all_formats().data() < b.format - format::all_formats().data();
   });
+  std::vector<report::CheckVerdict> table;
   for (const FormatRead& read : formats_read) {
     std::string verdicts;
     for (const std::string& name : read.format->consumer_profiles) {
@@ -149,6 +161,8 @@ int run_check(const CheckOptions& o) {
       if (!p) continue;
       diag::Verdict v = diag::resolve(read.findings, *p);
       verdicts += (verdicts.empty() ? "" : ", ") + p->name + (v.errors ? " FAIL" : " pass");
+      table.push_back({formats_read.size() == 1 ? std::string() : read.format->id, p->name, v.errors > 0, v.errors,
+                       v.warnings});
     }
     if (verdicts.empty()) continue;
     std::string head = formats_read.size() == 1 ? "verdicts: " : "verdicts (" + read.format->id + "): ";
@@ -156,6 +170,14 @@ int run_check(const CheckOptions& o) {
   }
   std::fprintf(stderr, "%llu errors, %llu warnings\n", static_cast<unsigned long long>(verdict.errors),
                static_cast<unsigned long long>(verdict.warnings));
+  if (!o.html.empty()) {
+    std::string error;
+    if (!golden::write_file_atomic(o.html, report::render_check_page(table, verdict.diagnostics, profile->name),
+                                   error)) {
+      std::fprintf(stderr, "tracecheck check: cannot write %s: %s\n", o.html.c_str(), error.c_str());
+      return kExitIo;
+    }
+  }
   if (io_failed) return kExitIo;
   return verdict.failed(o.werror) ? kExitErrors : kExitOk;
 }
@@ -169,6 +191,9 @@ TRACECHECK_COMMAND(
       for (const format::Format& f : format::all_formats()) formats += "\n  " + f.id + ": " + f.description;
       sub.add_option("--format", o->format, "Read every input as this format instead of detecting it:" + formats);
       sub.add_flag("--werror", o->werror, "Fail (exit 1) on warnings too");
+      sub.add_option("--html", o->html,
+                     "Also write one self-contained HTML page: the verdict per consumer, then each finding beside "
+                     "the trace line it is about");
       sub.add_option("-j,--jobs", o->jobs,
                      "Inputs, or rank files of a TORCH_TRACE directory, checked at once (default: the cores, at "
                      "most 8)");

@@ -1,6 +1,7 @@
-// tracecheck drift FROM TO [--output text|json]: per case, which record
-// kinds and artifact names appeared, disappeared, moved or changed count
-// between two emitters' goldens (golden/drift.h), e.g.
+// tracecheck drift FROM TO [--output text|json]: per case, which trace
+// sections, record kinds, artifact and record names appeared, disappeared,
+// moved or changed count, and which records changed, between two emitters'
+// goldens of any format (golden/drift.h), e.g.
 //   tracecheck drift torch-2.6.0 torch-2.14.1
 // Exit: 0 (a report, drift or not), 2 usage (not emitter ids), 3 when
 // neither emitter has any golden.
@@ -44,12 +45,18 @@ int run_drift(const DriftOptions& o) {
   for (const auto& c : cases) drifted += c.drifted();
   if (o.output == "json") {
     nlohmann::json list = nlohmann::json::array();
-    for (const auto& c : cases)
-      list.push_back({{"case", c.case_name},
-                      {"presence", c.presence},
-                      {"drifted", c.drifted()},
-                      {"record_kinds", items_json(c.kinds)},
-                      {"artifacts", items_json(c.artifacts)}});
+    for (const auto& c : cases) {
+      nlohmann::json item = {{"case", c.case_name},
+                             {"presence", c.presence},
+                             {"drifted", c.drifted()},
+                             {"record_kinds", items_json(c.kinds)},
+                             {"trace_sections", items_json(c.sections)},
+                             {"records_changed", c.changed},
+                             {"records_reordered_in", c.reordered}};
+      // Record names under their format's noun ("artifacts", "records").
+      for (const auto& [noun, d] : c.names) item[noun] = items_json(d);
+      list.push_back(std::move(item));
+    }
     nlohmann::json doc = {{"from", o.from}, {"to", o.to}, {"cases", list}, {"drifted", drifted}};
     std::printf("%s\n", doc.dump(2).c_str());
     return kExitOk;
@@ -77,7 +84,7 @@ int run_drift(const DriftOptions& o) {
 }  // namespace
 
 TRACECHECK_COMMAND(
-    "drift", "Which record kinds and artifacts appeared, disappeared or moved between two emitters' goldens",
+    "drift", "Which records appeared, disappeared, moved or changed between two emitters' goldens, for every format",
     [](CLI::App& sub) -> std::function<int()> {
       auto o = std::make_shared<DriftOptions>();
       sub.add_option("from", o->from, "The older emitter (e.g. torch-2.6.0)")->required();

@@ -120,7 +120,15 @@ int replay_cases(const ReplayOptions& o) {
         std::printf("FAIL %s  (replay)\n    no golden for %s under %s; accept one from a live run first\n",
                     c.name.c_str(), c.name.c_str(), golden::default_golden_root().c_str());
         codes.push_back(kExitErrors);
-        run_report.add({c.name, "", "replay", "fail", "missing", "", "", "no golden", "", 0, kExitErrors, c.rules, {}});
+        report::CaseResult missing;
+        missing.case_name = c.name;
+        missing.mode = "replay";
+        missing.status = "fail";
+        missing.golden_status = "missing";
+        missing.message = "no golden";
+        missing.exit_code = kExitErrors;
+        missing.rule_set = c.rules;
+        run_report.add(std::move(missing));
       }
       continue;
     }

@@ -1,7 +1,8 @@
-// tracecheck report --merge A.json B.json ... [--junit OUT.xml] [--report-json OUT.json]:
-// merges the JSON summaries of several runs (e.g. CI shards, each written
-// with run/replay --report-json) into one: the terminal summary, and the
-// merged JSON and JUnit when asked. Exit: 0 when every merged case passed
+// tracecheck report [--merge] A.json B.json ... [--junit OUT.xml] [--report-json OUT.json]
+// [--html OUT.html]: merges the JSON summaries of several runs (e.g. CI
+// shards, each written with run/replay --report-json) into one: the terminal
+// summary, and the merged JSON, JUnit and HTML page (report/html_report.h)
+// when asked. Exit: 0 when every merged case passed
 // or skipped, 1 when one failed, 2 usage, 3 an input that cannot be read or
 // is not a report.
 #include <cstdio>
@@ -17,13 +18,19 @@ namespace tc::cli {
 namespace {
 
 struct ReportCommandOptions {
-  std::vector<std::string> merge;
-  std::string json_file, junit_file;
+  std::vector<std::string> merge, reports;
+  std::string json_file, junit_file, html_file;
 };
 
 int run_report(const ReportCommandOptions& o) {
   report::RunReport merged;
-  for (const std::string& file : o.merge) {
+  std::vector<std::string> inputs = o.merge;
+  inputs.insert(inputs.end(), o.reports.begin(), o.reports.end());
+  if (inputs.empty()) {
+    std::fprintf(stderr, "tracecheck report: name the JSON reports to read (run/replay --report-json)\n");
+    return kExitUsage;
+  }
+  for (const std::string& file : inputs) {
     auto text = golden::read_file(file);
     std::string error;
     if (!text) {
@@ -37,7 +44,7 @@ int run_report(const ReportCommandOptions& o) {
   }
   merged.print_summary(stdout);
   std::fflush(stdout);
-  if (!report::write_reports(merged, o.json_file, o.junit_file)) return kExitIo;
+  if (!report::write_reports(merged, o.json_file, o.junit_file, o.html_file)) return kExitIo;
   for (const auto& c : merged.cases())
     if (c.status != "pass" && c.status != "accepted" && c.status != "skip") return kExitErrors;
   return kExitOk;
@@ -46,11 +53,13 @@ int run_report(const ReportCommandOptions& o) {
 }  // namespace
 
 TRACECHECK_COMMAND(
-    "report", "Merge the JSON reports of several runs (e.g. CI shards) into one summary and JUnit",
+    "report", "Merge the JSON reports of several runs (e.g. CI shards) into one summary, JUnit or HTML page",
     [](CLI::App& sub) -> std::function<int()> {
       auto o = std::make_shared<ReportCommandOptions>();
-      sub.add_option("--merge", o->merge, "JSON reports written by run/replay --report-json")->required();
+      sub.add_option("reports", o->reports, "JSON reports written by run/replay --report-json");
+      sub.add_option("--merge", o->merge, "JSON reports written by run/replay --report-json (as the positional ones)");
       sub.add_option("--junit", o->junit_file, "Write the merged JUnit XML here");
+      sub.add_option("--html", o->html_file, "Write the report as one self-contained HTML page here");
       sub.add_option("--report-json", o->json_file, "Write the merged JSON report here");
       return [o] { return run_report(*o); };
     });

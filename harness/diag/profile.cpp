@@ -28,7 +28,7 @@ Profile consumer_profile(std::string name, std::vector<std::string> aliases, std
 Profile strict_profile() {
   Profile p;
   p.name = "default";
-  p.models = "tracecheck's strict reading of the formats (our strict mode)";
+  p.models = "tracecheck's reading of each format: its hard rules, and what the consumers that read the file fail";
   return p;
 }
 

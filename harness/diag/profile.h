@@ -46,6 +46,10 @@ struct Profile {
   // reads this kind of trace fails, and otherwise the format's own
   // severity (the catalog's) decides. Filled in by Catalog::add_profile.
   std::map<std::string, std::map<std::string, Severity, std::less<>>, std::less<>> raised_by;
+  // A consumer profile: whether its severities raise `default` where it
+  // reads a file. False for one that also judges what the program did
+  // rather than the file (tlparse --strict fails a log of a failed compile).
+  bool raises_default = true;
 
   // Aborts on a rule the profile has no severity for (a programming error).
   Severity severity_of(std::string_view rule) const;
@@ -63,7 +67,8 @@ struct Reading {
 Profile consumer_profile(std::string name, std::vector<std::string> aliases, std::string models,
                          std::span<const Reading> readings);
 
-// tracecheck's strict reading of every format: the catalog's defaults.
+// tracecheck's reading of every format: the catalog's (own) severities, raised
+// per file by the consumers that read it (raised_by).
 Profile strict_profile();
 
 }  // namespace tc::diag

@@ -106,7 +106,7 @@ void Catalog::add_profile(Profile profile) {
   for (const auto& [id, grounding] : profile.grounds)
     if (!find_rule(id)) programming_error("profile '" + profile.name + "' grounds no rule '" + id + "'");
   for (const Rule& r : rules_) profile.overrides.emplace(std::string(r.id), r.default_severity);
-  if (!profile.format.empty() && !profiles_.empty() && profiles_.front().name == "default")
+  if (!profile.format.empty() && profile.raises_default && !profiles_.empty() && profiles_.front().name == "default")
     profiles_.front().raised_by[profile.name] = profile.overrides;
   profiles_.push_back(std::move(profile));
 }

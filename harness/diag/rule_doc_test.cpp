@@ -63,3 +63,21 @@ TEST(RuleDoc, UnknownRuleHasNoText) { EXPECT_EQ(rule_doc_text(format::catalog(),
 
 }  // namespace
 }  // namespace tc::diag
+
+namespace tc::diag {
+namespace {
+
+TEST(RuleDoc, DefaultSaysWhichReadersRaiseItAndTlparseRaisesNothing) {
+  const Catalog& c = format::catalog();
+  const Profile& d = c.default_profile();
+  EXPECT_TRUE(d.raised_by.contains("hta"));
+  EXPECT_TRUE(d.raised_by.contains("chakra"));
+  EXPECT_FALSE(d.raised_by.contains("tlparse-0.4.3"));  // --strict also judges the program run
+  EXPECT_NE(rule_doc_text(c, "ct-bare-array").find("default: warning (error where hta reads the file)"),
+            std::string::npos)
+      << rule_doc_text(c, "ct-bare-array");
+  EXPECT_EQ(rule_doc_text(c, "tt-metrics-fail-reason").find("where tlparse"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tc::diag

@@ -135,9 +135,13 @@ struct Format {
   // Whether a section label of a golden (CheckRequest's Section::label) is
   // one of this format's; nullptr: the labels that start with "<id>/".
   bool (*owns_section)(std::string_view label) = nullptr;
-  // Cuts one section's canonical text into records; nullptr: the section is
-  // one record of kind "?".
-  std::vector<Record> (*split_records)(const std::vector<std::string>& lines) = nullptr;
+  // Cuts one section's canonical text (its label, its lines) into records;
+  // nullptr: the section is one record of kind "?".
+  std::vector<Record> (*split_records)(std::string_view label, const std::vector<std::string>& lines) = nullptr;
+  // What drift (golden/drift.h) calls the names of its records: "records"
+  // (a metadata key, an event's or node's path, a file), or a format's own
+  // word ("artifacts": TORCH_TRACE names only its artifacts).
+  std::string name_noun = "records";
   // The external parser presets (external/presets.h) that read this format's
   // files, by the names case files use ("tlparse").
   std::vector<std::string> external_parsers = {};

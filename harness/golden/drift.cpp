@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <filesystem>
 #include <set>
+#include <tuple>
 
 #include "golden/golden_store.h"
 #include "golden/record_diff.h"
+#include "formats/registry/registry.h"
 
 namespace tc::golden {
 namespace fs = std::filesystem;
@@ -19,15 +21,51 @@ struct Items {
   }
 };
 
-void items_of(const std::string& text, Items& kinds, Items& artifacts) {
+struct Side {
+  Items kinds, sections;
+  std::map<std::string, Items> names;  // by Format::name_noun
+  std::map<std::string, std::vector<std::string>> section_lines;  // "trace X" section -> its lines
+};
+
+Side side_of(const std::string& text) {
+  Side out;
   for (const GoldenSection& s : split_sections(text)) {
     if (!s.name.starts_with("trace ")) continue;
+    const std::string label = s.name.substr(6);
+    out.sections.add(label);
+    out.section_lines[s.name] = s.lines;
+    const format::Format* f = format::format_of_section(label);
+    const std::string noun = f ? f->name_noun : "records";
     for (const format::Record& r : trace_records(s)) {
       if (r.kind == "?") continue;
-      kinds.add(r.kind);
-      if (!r.name.empty()) artifacts.add(r.name);
+      out.kinds.add(r.kind);
+      if (!r.name.empty()) out.names[noun].add(r.name);
     }
   }
+  return out;
+}
+
+// Records of one section present on both sides (the n-th of each key
+// paired) whose text differs, counted by kind into `changed`; the number found.
+size_t count_changed(const GoldenSection& a, const GoldenSection& b, std::map<std::string, size_t>& changed) {
+  using Key = std::tuple<std::string, std::string, std::string>;
+  std::map<Key, std::vector<format::Record>> left;
+  for (format::Record& r : trace_records(a)) left[Key{r.kind, r.name, r.scope}].push_back(std::move(r));
+  std::map<Key, size_t> taken;
+  size_t n = 0;
+  for (const format::Record& r : trace_records(b)) {
+    Key k{r.kind, r.name, r.scope};
+    auto it = left.find(k);
+    if (it == left.end()) continue;
+    size_t& i = taken[k];
+    if (i >= it->second.size()) continue;
+    const format::Record& l = it->second[i++];
+    if (l.line != r.line || l.payload != r.payload) {
+      ++changed[r.kind == "?" ? std::string("(other lines)") : r.kind];
+      ++n;
+    }
+  }
+  return n;
 }
 
 ItemDrift compare(const Items& a, const Items& b) {
@@ -82,19 +120,36 @@ std::set<std::string> cases_under(const fs::path& dir) {
 }  // namespace
 
 void compare_goldens(const std::string& from, const std::string& to, CaseDrift& out) {
-  Items ka, aa, kb, ab;
-  items_of(from, ka, aa);
-  items_of(to, kb, ab);
+  Side a = side_of(from), b = side_of(to);
   out.presence = "both";
-  out.kinds = compare(ka, kb);
-  out.artifacts = compare(aa, ab);
+  out.kinds = compare(a.kinds, b.kinds);
+  out.names.clear();
+  for (const auto& [noun, items] : a.names) out.names[noun] = compare(items, b.names[noun]);
+  for (const auto& [noun, items] : b.names)
+    if (!out.names.count(noun)) out.names[noun] = compare(a.names[noun], items);
+  out.sections = compare(a.sections, b.sections);
+  out.changed.clear();
+  out.reordered.clear();
+  for (const auto& [name, lines] : b.section_lines) {
+    auto it = a.section_lines.find(name);
+    if (it == a.section_lines.end() || it->second == lines) continue;
+    size_t changed = count_changed(GoldenSection{name, it->second}, GoldenSection{name, lines}, out.changed);
+    // Nothing found to explain the difference: counts and pairs agree, so the
+    // records stand in another order.
+    bool named = false;
+    for (const auto& [noun, d] : out.names) named |= !d.empty();
+    if (changed == 0 && out.kinds.empty() && !named)
+      out.reordered.push_back(name.substr(6));
+  }
 }
 
 std::string describe_drift(const CaseDrift& d) {
   std::string out;
+  constexpr size_t kShown = 12;
   auto join = [](const std::vector<std::string>& v) {
     std::string s;
-    for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+    for (size_t i = 0; i < v.size() && i < kShown; ++i) s += (s.empty() ? "" : ", ") + v[i];
+    if (v.size() > kShown) s += " (+" + std::to_string(v.size() - kShown) + " more)";
     return s;
   };
   auto items = [&](const char* what, const ItemDrift& i) {
@@ -102,14 +157,21 @@ std::string describe_drift(const CaseDrift& d) {
     if (!i.disappeared.empty()) out += std::string("  ") + what + " disappeared: " + join(i.disappeared) + "\n";
     if (!i.moved.empty()) out += std::string("  ") + what + " moved: " + join(i.moved) + "\n";
     if (!i.count_changed.empty()) {
-      std::string s;
+      std::vector<std::string> v;
       for (const auto& [k, n] : i.count_changed)
-        s += (s.empty() ? "" : ", ") + k + " " + std::to_string(n.first) + " -> " + std::to_string(n.second);
-      out += std::string("  ") + what + " count changed: " + s + "\n";
+        v.push_back(k + " " + std::to_string(n.first) + " -> " + std::to_string(n.second));
+      out += std::string("  ") + what + " count changed: " + join(v) + "\n";
     }
   };
+  items("trace sections", d.sections);
   items("record kinds", d.kinds);
-  items("artifacts", d.artifacts);
+  for (const auto& [noun, i] : d.names) items(noun.c_str(), i);
+  if (!d.changed.empty()) {
+    std::vector<std::string> v;
+    for (const auto& [k, n] : d.changed) v.push_back(k + " (" + std::to_string(n) + ")");
+    out += "  records changed: " + join(v) + "\n";
+  }
+  if (!d.reordered.empty()) out += "  records reordered in: " + join(d.reordered) + "\n";
   return out;
 }
 

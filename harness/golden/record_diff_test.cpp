@@ -63,4 +63,20 @@ TEST(RecordDiff, UnifiedModeIsTheLineDiff) {
 }
 
 }  // namespace
+TEST(RecordDiff, ChromeTracesAreAlignedByEventPath) {
+  const std::string from =
+      "# h\n\n[trace chrome_trace/t.json]\nmeta schemaVersion=1\nprocess 1 name=\"python3\"\n"
+      "  thread 1.1 name=\"main\"\n    X cpu_op \"aten::mm\" {\"Input Dims\":[[2]]}\n"
+      "      X cpu_op \"aten::resolve_conj\"\n";
+  const std::string to =
+      "# h\n\n[trace chrome_trace/t.json]\nmeta host_name=<masked>\nmeta schemaVersion=1\n"
+      "process 1 name=\"python3\"\n  thread 1.1 name=\"main\"\n    X cpu_op \"aten::mm\" {\"Input Dims\":[[3]]}\n"
+      "      X cpu_op \"aten::resolve_conj\"\n";
+  const std::string diff = record_diff(from, to);
+  EXPECT_NE(diff.find("meta host_name"), std::string::npos) << diff;
+  EXPECT_NE(diff.find("added"), std::string::npos) << diff;
+  EXPECT_NE(diff.find("aten::mm"), std::string::npos) << diff;
+  EXPECT_EQ(diff.find("resolve_conj"), std::string::npos) << diff;  // unchanged, so not shown
+}
+
 }  // namespace tc::golden

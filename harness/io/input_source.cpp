@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <string_view>
@@ -13,6 +14,8 @@ namespace {
 
 // Reads a file descriptor. The first bytes can be pushed back (see
 // open_input's gzip sniffing) so stdin needs no seek.
+std::atomic<uint64_t> g_bytes_read{0};
+
 class FdSource : public InputSource {
  public:
   FdSource(int fd, bool owned, std::string name) : fd_(fd), owned_(owned) { name_ = std::move(name); }
@@ -31,7 +34,10 @@ class FdSource : public InputSource {
     }
     for (;;) {
       ssize_t got = ::read(fd_, buf, n);
-      if (got >= 0) return got;
+      if (got >= 0) {
+        g_bytes_read.fetch_add(static_cast<uint64_t>(got), std::memory_order_relaxed);
+        return got;
+      }
       if (errno == EINTR) continue;
       error_ = std::strerror(errno);
       return -1;
@@ -46,6 +52,8 @@ class FdSource : public InputSource {
 };
 
 }  // namespace
+
+uint64_t bytes_read_total() { return g_bytes_read.load(std::memory_order_relaxed); }
 
 std::unique_ptr<InputSource> open_input(const std::string& path, std::string& error) {
   int fd = 0;

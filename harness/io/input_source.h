@@ -38,6 +38,10 @@ class InputSource {
 // be opened (missing, unreadable, a directory).
 std::unique_ptr<InputSource> open_input(const std::string& path, std::string& error);
 
+// Bytes read from files and stdin by every InputSource of this process so
+// far (compressed bytes for gzip): what a progress line shows.
+uint64_t bytes_read_total();
+
 // Wraps a raw stream in a gzip decoder (for tests and open_input).
 std::unique_ptr<InputSource> make_gzip_source(std::unique_ptr<InputSource> raw);
 

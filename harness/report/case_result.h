@@ -13,6 +13,10 @@ struct RuleHits {
   uint64_t hits = 0;
 };
 
+// A case's findings in a report stay readable and the report bounded: a case
+// with 10,000 findings keeps the first lines and says how many were cut.
+inline constexpr size_t kMaxDiagnosticLines = 400;
+
 struct CaseResult {
   std::string case_name;
   std::string emitter;        // "" when unknown
@@ -23,6 +27,11 @@ struct CaseResult {
   std::string pending_file;
   std::string message;  // why it failed or skipped, what was written
   std::string diff;
+  // Every profile's findings, compiler style under "== profile NAME: ..."
+  // headers (report/evaluate.h diagnostics_text), cut to kMaxDiagnosticLines.
+  std::string diagnostics;
+  std::string drift_from;  // the emitter drift was measured from, "" = none
+  std::string drift;       // golden/drift.h describe_drift
   double seconds = 0;           // judging the capture: checks, external parsers, scrub, golden
   int exit_code = 0;
   std::string rule_set;

@@ -15,6 +15,8 @@ const char* golden_status_name(GoldenStatus s) {
   switch (s) {
     case GoldenStatus::Match:
       return "match";
+    case GoldenStatus::Baseline:
+      return "baseline";
     case GoldenStatus::Differs:
       return "differs";
     case GoldenStatus::RulesChanged:
@@ -40,7 +42,8 @@ const char* golden_status_name(GoldenStatus s) {
 }
 
 bool golden_status_ok(GoldenStatus s) {
-  return s == GoldenStatus::Match || s == GoldenStatus::Accepted || s == GoldenStatus::Unchanged;
+  return s == GoldenStatus::Match || s == GoldenStatus::Accepted || s == GoldenStatus::Unchanged ||
+         s == GoldenStatus::Baseline;
 }
 
 namespace {

@@ -38,7 +38,8 @@ enum class GoldenStatus {
   Pending,
   Unstable,
   Refused,
-  Error
+  Error,
+  Baseline  // judged against another emitter's golden (report/baseline.h), not its own
 };
 const char* golden_status_name(GoldenStatus s);
 bool golden_status_ok(GoldenStatus s);

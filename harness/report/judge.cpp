@@ -11,6 +11,7 @@
 #include "golden/drift.h"
 #include "golden/golden_store.h"
 #include "golden/usage_log.h"
+#include "report/baseline.h"
 #include "report/judgement.h"
 
 namespace tc::report {
@@ -60,16 +61,63 @@ GoldenCheck check_against_golden(const JudgeRequest& q, const Evaluation& ev) {
   return check_golden(gr);
 }
 
-// A new emitter: what moved since the newest one with a golden for this case.
+// A new emitter: what moved since the nearest older one with a golden for
+// this case (report/baseline.h nearest_older).
 void find_drift(const JudgeRequest& q, Judgement& j) {
-  std::vector<std::string> others = golden::emitters_with_golden(q.golden_root, q.c->name);
-  if (others.empty()) return;
+  const std::string from = nearest_older(j.ev.emitter, golden::emitters_with_golden(q.golden_root, q.c->name));
+  if (from.empty()) return;
   golden::CaseDrift d;
   d.case_name = q.c->name;
-  golden::compare_goldens(
-      golden::read_file(golden::golden_path(q.golden_root, others.back(), q.c->name)).value_or(""), j.ev.text, d);
-  j.drift_from = others.back();
+  golden::compare_goldens(golden::read_file(golden::golden_path(q.golden_root, from, q.c->name)).value_or(""),
+                          j.ev.text, d);
+  j.drift_from = from;
   j.drift_text = golden::describe_drift(d);
+}
+
+// Which emitter's golden to judge against instead of the capture's own, if any.
+std::string baseline_for(const JudgeRequest& q, const Evaluation& ev) {
+  if (!q.baseline.empty()) return q.baseline;
+  if (!q.baseline_when_new || q.accept.requested || golden::emitter_has_goldens(q.golden_root, ev.emitter)) return "";
+  return nearest_older(ev.emitter, golden::emitters_with_golden(q.golden_root, q.c->name));
+}
+
+void judge_baseline(const JudgeRequest& q, const std::string& baseline, Judgement& j) {
+  GoldenCheck& gc = j.golden;
+  gc.golden_file = golden::golden_path(q.golden_root, baseline, q.c->name);
+  std::optional<std::string> text = golden::read_file(gc.golden_file);
+  if (!text) {
+    gc.status = GoldenStatus::Missing;
+    gc.message = "no golden of the baseline " + baseline + " for this case: " + gc.golden_file;
+    return;
+  }
+  BaselineJudgement b = judge_against_baseline(q.c->name, *text, j.ev.text, q.diff_mode);
+  gc.status = GoldenStatus::Baseline;
+  gc.diff = b.diff;
+  auto list = [](const std::vector<std::string>& v) {
+    std::string s;
+    for (const std::string& x : v) s += (s.empty() ? "" : ", ") + x;
+    return s;
+  };
+  gc.message = "judged against " + baseline + "'s golden (baseline, " + gc.golden_file + ")";
+  if (!b.new_defects.empty()) gc.message += "\nnew defects (errors " + baseline + " did not have): " + list(b.new_defects);
+  if (!b.fixed_defects.empty()) gc.message += "\ndefects fixed (errors " + baseline + " had): " + list(b.fixed_defects);
+  if (b.new_defects.empty() && b.fixed_defects.empty()) gc.message += "\nthe same known defects as " + baseline;
+  j.drift_from = baseline;
+  j.drift_text = b.drift_text;
+  j.pass = b.pass() && j.ev.problems.empty();
+}
+
+// The first `max` lines of `text`, then how many were cut.
+std::string bounded_lines(const std::string& text, size_t max) {
+  size_t at = 0, lines = 0;
+  while (at < text.size() && lines < max) {
+    size_t end = text.find('\n', at);
+    at = end == std::string::npos ? text.size() : end + 1;
+    ++lines;
+  }
+  if (at >= text.size()) return text;
+  size_t rest = static_cast<size_t>(std::count(text.begin() + static_cast<ptrdiff_t>(at), text.end(), '\n'));
+  return text.substr(0, at) + "... " + std::to_string(rest) + " more lines (all of them: diagnostics.txt)\n";
 }
 
 // On a failure (or `keep`): every piece of evidence, written beside the raw
@@ -125,9 +173,13 @@ Judgement judge(const JudgeRequest& q) {
   }
   j.kind = Judgement::Kind::Judged;
   if (!q.work_root.empty()) golden::record_use(q.work_root, j.ev.emitter, q.c->name);
-  j.golden = check_against_golden(q, j.ev);
-  j.pass = golden_status_ok(j.golden.status) && j.ev.problems.empty();
-  if (j.golden.status == GoldenStatus::NoGoldenSet) find_drift(q, j);
+  if (const std::string baseline = baseline_for(q, j.ev); !baseline.empty()) {
+    judge_baseline(q, baseline, j);
+  } else {
+    j.golden = check_against_golden(q, j.ev);
+    j.pass = golden_status_ok(j.golden.status) && j.ev.problems.empty();
+    if (j.golden.status == GoldenStatus::NoGoldenSet) find_drift(q, j);
+  }
   keep_evidence(q, j);
   if (j.pass) {
     j.exit_code = kExitOk;
@@ -169,6 +221,9 @@ int judge_capture(const JudgeRequest& q, CaseResult* result) {
         res.message += (res.message.empty() ? "" : "\n") + ("problem: " + problem);
       break;
   }
+  res.diagnostics = bounded_lines(j.ev.diagnostics_text, kMaxDiagnosticLines);
+  if (j.drift_from) res.drift_from = *j.drift_from;
+  res.drift = j.drift_text;
   res.exit_code = j.exit_code;
   res.status = j.status;
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -49,6 +49,12 @@ struct JudgeRequest {
   // its scrubbed text with `first`; false with a report when they differ.
   // Asked before any golden is written.
   std::function<bool(const std::string& first, std::string& report)> second_capture;
+  // Judge against this emitter's golden of the case instead of the
+  // capture's own (report/baseline.h); "" = its own golden.
+  std::string baseline;
+  // Outside CI: an emitter with no golden set at all, not accepting, is
+  // judged against the nearest older set of its tool instead of failing.
+  bool baseline_when_new = false;
 };
 
 // `result` (optional) receives what the JSON / JUnit reports need; its

@@ -84,10 +84,11 @@ void print_judgement(const Judgement& j, bool color) {
     const char* verdict = j.pass ? (gc.status == GoldenStatus::Accepted ? "ACCEPTED" : "PASS") : "FAIL";
     std::printf("%s %s\n", verdict, head.c_str());
     print_parsers(j.ev.parsers);
-    if (!golden_status_ok(gc.status) || gc.status == GoldenStatus::Accepted) indent_print(gc.message);
+    if (!golden_status_ok(gc.status) || gc.status == GoldenStatus::Accepted || gc.status == GoldenStatus::Baseline)
+      indent_print(gc.message);
     if (j.drift_from) {
       std::printf("    drift from %s to this run (tracecheck drift):\n", j.drift_from->c_str());
-      indent_print(j.drift_text.empty() ? "  no record kind or artifact appeared, disappeared or moved\n" : j.drift_text);
+      indent_print(j.drift_text.empty() ? "  nothing appeared, disappeared, moved or changed\n" : j.drift_text);
     }
     for (const auto& problem : j.ev.problems) std::printf("    problem: %s\n", problem.c_str());
     if (!gc.diff.empty() && gc.status != GoldenStatus::Unstable)

@@ -1,5 +1,7 @@
 #include "report/run_report.h"
 
+#include "report/html_report.h"
+
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -112,6 +114,9 @@ std::string RunReport::to_json() const {
                      {"pending_file", c.pending_file},
                      {"message", c.message},
                      {"diff", c.diff},
+                     {"diagnostics", c.diagnostics},
+                     {"drift_from", c.drift_from},
+                     {"drift", c.drift},
                      {"seconds", c.seconds},
                      {"external_seconds", c.external_seconds},
                      {"harness_seconds", c.harness_seconds},
@@ -160,6 +165,9 @@ bool RunReport::merge_json(const std::string& text, std::string& error) {
     c.pending_file = str("pending_file");
     c.message = str("message");
     c.diff = str("diff");
+    c.diagnostics = str("diagnostics");
+    c.drift_from = str("drift_from");
+    c.drift = str("drift");
     c.rule_set = str("rule_set");
     auto number = [&](const char* k, double& out) {
       if (j.contains(k) && j[k].is_number()) out = j[k].get<double>();
@@ -249,8 +257,14 @@ void RunReport::print_summary(std::FILE* out) const {
   }
 }
 
-bool write_reports(const RunReport& report, const std::string& json_file, const std::string& junit_file) {
+bool write_reports(const RunReport& report, const std::string& json_file, const std::string& junit_file,
+                   const std::string& html_file) {
   bool ok = true;
+  std::string error_of_html;
+  if (!html_file.empty() && !golden::write_file_atomic(html_file, render_html_report(report), error_of_html)) {
+    std::fprintf(stderr, "tracecheck: cannot write the HTML report: %s\n", error_of_html.c_str());
+    ok = false;
+  }
   std::string error;
   if (!json_file.empty() && !golden::write_file_atomic(json_file, report.to_json(), error)) {
     std::fprintf(stderr, "tracecheck: cannot write the JSON report: %s\n", error.c_str());

@@ -45,8 +45,10 @@ class RunReport {
   std::vector<CaseResult> cases_;
 };
 
-// Writes the report files a command was asked for ("" = not asked); false
-// with a message on stderr when a file cannot be written.
-bool write_reports(const RunReport& report, const std::string& json_file, const std::string& junit_file);
+// Writes the report files a command was asked for ("" = not asked): JSON,
+// JUnit, and the HTML page (report/html_report.h); false with a message on
+// stderr when a file cannot be written.
+bool write_reports(const RunReport& report, const std::string& json_file, const std::string& junit_file,
+                   const std::string& html_file = {});
 
 }  // namespace tc::report

@@ -74,3 +74,8 @@ tracecheck_chrome_check_test(chrome_unterminated_is_a_warning 0 "warning\\[ct-un
                              "tmp=$(mktemp) && head -n 3 \"$D/bare_array.json\" > $tmp && \"$T\" check $tmp 2>&1; rc=$?; rm -f $tmp; (exit $rc)")
 tracecheck_chrome_check_test(chrome_truncated_object_is_an_error 1 "error\\[ct-truncated\\]"
                              "tmp=$(mktemp) && head -c 400 \"$D/kineto_cpu.json\" > $tmp && \"$T\" check $tmp 2>&1; rc=$?; rm -f $tmp; (exit $rc)")
+
+# A long check shows its progress on a terminal only (not under CI).
+add_test(NAME check_progress_line
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check_progress.sh $<TARGET_FILE:tracecheck>)
+set_tests_properties(check_progress_line PROPERTIES LABELS cli TIMEOUT 60)

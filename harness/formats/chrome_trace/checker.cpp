@@ -372,6 +372,8 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
       if (!read_event_id(f, id)) {
         if (f.get(EventFields::Id, v) && !f.has(EventFields::Id2))
           report("ct-field-type", e, "\"id\" is neither an integer nor a string", ph_text, "id");
+        else if (f.has(EventFields::Id2) && !f.has(EventFields::Id))
+          report("ct-field-type", e, "\"id2\" is not an object with a \"local\" or \"global\" id", ph_text, "id2");
         else
           report_missing("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"id\" or \"id2\"",
                          ph_text, "id");

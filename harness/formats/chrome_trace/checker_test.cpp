@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <cstdio>
 #include <fstream>
 
 #include "diag/exit_code.h"
@@ -241,6 +242,41 @@ TEST_F(ChromeChecks, SchemaFailuresAreReportedOnceUnderTheRuleThatNamesThem) {
     EXPECT_EQ(total() - count("ct-flow-unpaired") - count("ct-async-unpaired") - count("ct-no-cat-dur"), 1u)
         << c.event << "\n" << all();
   }
+}
+
+TEST_F(ChromeChecks, AKinetoMemberFindingClaimsOnlyTheSchemaFailureItIsAbout) {
+  // A device without "name" is kt-device-properties (the schema allows it);
+  // its numSms of another type is a schema failure of its own.
+  check(R"({"schemaVersion": 1, "deviceProperties": [{"id": 0, "numSms": "108"}], "traceEvents": []})");
+  const diag::Diagnostic* device = find("kt-device-properties");
+  ASSERT_NE(device, nullptr) << all();
+  EXPECT_FALSE(device->breaks_schema);
+  const diag::Diagnostic* schema = find("kt-metadata-schema");
+  ASSERT_NE(schema, nullptr) << all();
+  EXPECT_EQ(schema->pointer, "/deviceProperties/0/numSms");
+  // Not an array at all: one fact, the Kineto rule's.
+  check(R"({"schemaVersion": 1, "deviceProperties": {"id": 0}, "traceEvents": []})");
+  ASSERT_NE(find("kt-device-properties"), nullptr) << all();
+  EXPECT_TRUE(find("kt-device-properties")->breaks_schema);
+  EXPECT_EQ(count("kt-metadata-schema"), 0u) << all();
+}
+
+TEST_F(ChromeChecks, ReadersAreDeclaredUnderTheNameFindingsCarryForStdin) {
+  const std::string kineto_bare =
+      R"([{"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 1, "dur": 1}])";
+  path_ = (dir_ / "stdin.json").string();
+  std::ofstream(path_, std::ios::binary) << kineto_bare;
+  ASSERT_NE(std::freopen(path_.c_str(), "rb", stdin), nullptr);
+  reporter_ = diag::Reporter();
+  std::string io_error;
+  format::CheckRequest request;
+  request.path = "-";
+  request.reporter = &reporter_;
+  ASSERT_EQ(format::find_format("chrome_trace")->check(request, io_error), kExitOk) << io_error;
+  const diag::Diagnostic* bare = find("ct-bare-array");
+  ASSERT_NE(bare, nullptr) << all();
+  ASSERT_NE(reporter_.readers_of(bare->location.file), nullptr) << bare->location.file;
+  EXPECT_TRUE(diag::resolve(reporter_, format::catalog().default_profile()).failed(false));
 }
 
 TEST_F(ChromeChecks, KinetoExtras) {

@@ -17,6 +17,7 @@
 #include <memory>
 
 #include "formats/chrome_trace/checker.h"
+#include "formats/chrome_trace/records.h"
 #include "formats/chrome_trace/schema_check.h"
 #include "diag/exit_code.h"
 #include "io/input_source.h"
@@ -133,7 +134,9 @@ int check(const CheckRequest& request, std::string& io_error) {
     }
   }
   for (size_t i = 0; i < files.size(); ++i) {
-    checks::ChromeChecker checker(*request.reporter, files[i]);
+    // The name findings carry: the reader calls stdin "<stdin>".
+    const std::string shown = files[i] == "-" ? std::string("<stdin>") : files[i];
+    checks::ChromeChecker checker(*request.reporter, shown);
     checks::ChromeSchemaChecker schemas(*request.reporter);
     std::unique_ptr<render::ChromeCanonical> canon;
     if (canonical) canon = std::make_unique<render::ChromeCanonical>(rules);
@@ -147,9 +150,9 @@ int check(const CheckRequest& request, std::string& io_error) {
           if (canon) canon->event(e);
         },
         [&](const reader::ChromeMember& m) {
-          schemas.validate_member(m, files[i]);
+          schemas.validate_member(m, shown);
           checker.member(m, &schemas.facts());
-          schemas.report_member(m, files[i]);
+          schemas.report_member(m, shown);
           if (canon) canon->member(m);
         },
         &info, &io_error);
@@ -158,7 +161,7 @@ int check(const CheckRequest& request, std::string& io_error) {
     // Catapult and Perfetto read every Chrome trace; HTA reads Kineto's.
     std::vector<std::string> readers = {"chrome", "perfetto"};
     if (checker.is_kineto()) readers.push_back("hta");
-    request.reporter->read_by(files[i], std::move(readers));
+    request.reporter->read_by(shown, std::move(readers));
     if (request.canonical) request.canonical->push_back({labels[i], files[i], canon ? canon->render() : ""});
   }
   return kExitOk;
@@ -178,6 +181,7 @@ Format chrome_trace_format() {
            /*streamed_array=*/"traceEvents",
            /*file_noun=*/"Chrome/Kineto traces"};
   f.external_parsers = {"ajv"};
+  f.split_records = [](std::string_view, const std::vector<std::string>& lines) { return chrome_trace_records(lines); };
   f.rules = chrome_trace_rules();
   f.profiles = chrome_trace_profiles();
   return f;

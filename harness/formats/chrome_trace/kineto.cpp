@@ -41,9 +41,9 @@ bool KinetoChecker::cpu_id_seen(int64_t id, bool sorted) const {
 }
 
 void KinetoChecker::report(std::string_view rule, uint64_t line, uint64_t column, std::string message,
-                           std::string pointer, std::string hint) {
-  // A member's finding ("/deviceProperties") claims its schema failures.
-  const bool breaks_schema = facts_ && pointer.size() > 1 && facts_->claim(std::string_view(pointer).substr(1));
+                           std::string pointer, std::string hint, std::string_view claim) {
+  // A member's finding claims the schema failure at the path it names, if any.
+  const bool breaks_schema = facts_ && !claim.empty() && facts_->claim(claim);
   if (reporter_.count_if_full(rule, file_)) return;  // counted; nobody would see the details
   diag::Diagnostic d;
   d.rule = std::string(rule);
@@ -71,18 +71,28 @@ void KinetoChecker::check_member(const reader::ChromeMember& m) {
     if (!m.parsed) return;
     simdjson::dom::array devices;
     bool ok = m.value.get_array().get(devices) == simdjson::SUCCESS;
+    std::string claim = ok ? std::string() : std::string("deviceProperties");  // the schema's failure, if any
     if (ok) {
+      size_t i = 0;
       for (simdjson::dom::element d : devices) {
         int64_t id;
         std::string_view name;
-        ok &= d.is_object() && d["id"].get_int64().get(id) == simdjson::SUCCESS &&
-              d["name"].get_string().get(name) == simdjson::SUCCESS;
+        const std::string at = "deviceProperties/" + std::to_string(i++);
+        if (!d.is_object()) {
+          ok = false;
+          if (claim.empty()) claim = at;
+        } else if (d["id"].get_int64().get(id) != simdjson::SUCCESS) {
+          ok = false;
+          if (claim.empty()) claim = at + "/id";
+        } else if (d["name"].get_string().get(name) != simdjson::SUCCESS) {
+          ok = false;
+        }
       }
     }
     if (!ok)
       report("kt-device-properties", m.pos.line, m.pos.column,
              "deviceProperties is not an array of objects with an integer \"id\" and a string \"name\"",
-             "/deviceProperties");
+             "/deviceProperties", {}, claim);
   }
   if (m.key == "distributedInfo") {
     distributed_info_ = true;
@@ -92,7 +102,8 @@ void KinetoChecker::check_member(const reader::ChromeMember& m) {
     if (m.value.get_object().get(info) != simdjson::SUCCESS ||
         info["rank"].get_int64().get(rank) != simdjson::SUCCESS) {
       report("kt-distributed-info", m.pos.line, m.pos.column, "distributedInfo has no integer \"rank\"",
-             "/distributedInfo", "HTA takes the rank from it and falls back to 0 with a warning");
+             "/distributedInfo", "HTA takes the rank from it and falls back to 0 with a warning",
+             m.value.is_object() ? std::string_view() : std::string_view("distributedInfo"));
       return;
     }
     simdjson::dom::element ws;

@@ -57,8 +57,9 @@ class KinetoChecker {
     uint64_t line, column;
     uint64_t index;
   };
+  // `claim`: the member's schema failure this finding is about ("deviceProperties/0/id"), if any.
   void report(std::string_view rule, uint64_t line, uint64_t column, std::string message, std::string pointer,
-              std::string hint = {});
+              std::string hint = {}, std::string_view claim = {});
   void check_member(const reader::ChromeMember& m);
 
   diag::Reporter& reporter_;

@@ -40,7 +40,7 @@ constexpr std::array kRules = {
          "Perfetto drops the event"},
     Rule{"ct-field-value", W,
          "an event breaks its phase's schema where no other ct-* rule looks (tts, tdur, sf, stack, bind_id, flow_in, "
-         "flow_out, id2 or scope of another type; a flow without tid; an R, N, O or D event without name or id)",
+         "flow_out or scope of another type; a flow without tid; an R event without name; an N, O or D without id)",
          "the Trace Event Format defines these fields; readers that use them may misread the event"},
     Rule{"ct-flow-bp", W, "a flow event's binding point bp is not \"e\"",
          "catapult skips the arrow; Perfetto binds it to the next slice"},

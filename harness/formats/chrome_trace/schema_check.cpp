@@ -150,7 +150,7 @@ void ChromeSchemaChecker::report_event(const reader::ChromeEvent& event) {
                                       base + e.instance_pointer, kUnknownKeyHint));
     else
       reporter_.report(schema_finding("ct-field-value", std::move(where), violation_message(e, schema_at), kind,
-                                      base + e.instance_pointer));
+                                      base + e.instance_pointer, kViolationHint));
   }
   facts_.clear();
 }
@@ -187,7 +187,7 @@ void ChromeSchemaChecker::report_member(const reader::ChromeMember& member, cons
                                       pointer + e.instance_pointer, kUnknownKeyHint));
     else
       reporter_.report(schema_finding("kt-metadata-schema", std::move(where), violation_message(e, schema_at),
-                                      "kineto", pointer + e.instance_pointer));
+                                      "kineto", pointer + e.instance_pointer, kViolationHint));
   }
   facts_.clear();
 }

@@ -72,11 +72,27 @@ int check(const CheckRequest& request, std::string& io_error) {
   return kExitOk;
 }
 
+// Records (formats/format.h Record): each line of "debug_dir/files" is a
+// file, kind "file" named by its path; any other section is one file's
+// text, one record of kind "file text" named by the section's file.
+std::vector<Record> debug_dir_records(std::string_view label, const std::vector<std::string>& lines) {
+  std::vector<Record> out;
+  if (label == "debug_dir/files") {
+    for (const std::string& line : lines) out.push_back(Record{"file", line, "-", line, {}});
+    return out;
+  }
+  if (lines.empty()) return out;
+  std::string name(label.substr(label.find('/') + 1));
+  out.push_back(Record{"file text", name, "-", lines.front(), {lines.begin() + 1, lines.end()}});
+  return out;
+}
+
 }  // namespace
 
 Format debug_dir_format() {
   Format f{"debug_dir", "Inductor debug-trace directories (trace.enabled / TORCH_COMPILE_DEBUG)", sniff, check,
            {"default"}, /*stable_line_numbers=*/false, "debug_dir/ir"};
+  f.split_records = debug_dir_records;
   f.rules = debug_dir_rules();
   f.profiles = debug_dir_profiles();
   return f;

@@ -224,6 +224,7 @@ TEST_F(EtCheckTest, SchemaFailuresOfReadFieldsAreEtNodeFieldOnce) {
   EXPECT_EQ(reporter_.count("schema-violation"), 0u);
   ASSERT_NE(find("et-node-field"), nullptr);
   EXPECT_EQ(find("et-node-field")->pointer, "/nodes/1/id");
+  EXPECT_TRUE(find("et-node-field")->breaks_schema);
   EXPECT_EQ(reporter_.count("et-field-value"), 1u);
   ASSERT_NE(find("et-field-value"), nullptr);
   EXPECT_EQ(find("et-field-value")->pointer, "/nodes/2/attrs/0/type");
@@ -234,6 +235,14 @@ TEST_F(EtCheckTest, DefaultAnswersForTheConsumersThatReadTheVersion) {
   check(trace({node(2, 1, kThread), node(1, 1, kRoot)}));
   ASSERT_NE(reporter_.readers_of(path_), nullptr);
   EXPECT_EQ(*reporter_.readers_of(path_), (std::vector<std::string>{"chakra", "param"}));
+  reporter_ = diag::Reporter();
+  check(R"({"schema": "1.0.1", "pid": 1, "time": "t", "start_ts": 1, "finish_ts": 2, "nodes": []})");
+  ASSERT_NE(reporter_.readers_of(path_), nullptr);
+  EXPECT_EQ(*reporter_.readers_of(path_), (std::vector<std::string>{"param"}));
+  reporter_ = diag::Reporter();
+  check(trace({node(2, 1, kThread), node(1, 1, kRoot)}, "2.0.0-chakra.9"));
+  ASSERT_NE(reporter_.readers_of(path_), nullptr);
+  EXPECT_TRUE(reporter_.readers_of(path_)->empty());
 }
 
 }  // namespace

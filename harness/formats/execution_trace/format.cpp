@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "formats/execution_trace/checker.h"
+#include "formats/execution_trace/records.h"
 #include "formats/joins/execution_trace_kineto.h"
 #include "formats/execution_trace/schema_check.h"
 #include "formats/execution_trace/schema_version.h"
@@ -156,6 +157,7 @@ Format execution_trace_format() {
            "execution_trace/default",
            /*streamed_array=*/"nodes",
            /*file_noun=*/"execution traces"};
+  f.split_records = [](std::string_view, const std::vector<std::string>& lines) { return execution_trace_records(lines); };
   f.rules = execution_trace_rules();
   f.profiles = execution_trace_profiles();
   return f;

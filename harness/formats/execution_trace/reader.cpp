@@ -133,7 +133,7 @@ class NodeParser {
       size_t n = 0;
       if (read_array(obj, "strides", key + "/strides", n, nullptr, nullptr)) io.strides = n;
     } else if (want_strides) {
-      field_error(key, "\"" + key + "\" has no \"strides\" (required from schema 1.1.1 on)");
+      field_error(key + "/strides", "\"" + key + "\" has no \"strides\" (required from schema 1.1.1 on)");
     }
   }
 

@@ -85,7 +85,7 @@ void EtSchemaChecker::report(const reader::et::EtNode& node, const std::string& 
                                       kind, node.pointer() + e.instance_pointer, kUnknownKeyHint));
     else
       reporter_.report(schema_finding("et-field-value", std::move(loc), violation_message(e, schema_at), kind,
-                                      node.pointer() + e.instance_pointer));
+                                      node.pointer() + e.instance_pointer, kViolationHint));
   }
   facts_.clear();
 }

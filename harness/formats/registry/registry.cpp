@@ -71,7 +71,7 @@ const Format* format_of_section(std::string_view label) {
 
 std::vector<Record> split_section(std::string_view label, const std::vector<std::string>& lines) {
   const Format* f = format_of_section(label);
-  if (f && f->split_records) return f->split_records(lines);
+  if (f && f->split_records) return f->split_records(label, lines);
   if (lines.empty()) return {};
   return {Record{"?", "", "-", "", lines}};
 }

@@ -176,7 +176,8 @@ Format torch_trace_format() {
            check_rules,
            scrub::stream_scrub_torch_trace};
   f.owns_section = torch_trace_owns_section;
-  f.split_records = torch_trace_records;
+  f.split_records = [](std::string_view, const std::vector<std::string>& lines) { return torch_trace_records(lines); };
+  f.name_noun = "artifacts";
   f.external_parsers = {"tlparse"};
   f.rules = torch_trace_rules();
   f.profiles = torch_trace_profiles();

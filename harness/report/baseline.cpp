@@ -1,0 +1,78 @@
+#include "report/baseline.h"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include "golden/drift.h"
+#include "golden/record_diff.h"
+
+namespace tc::report {
+namespace {
+
+// "PROFILE: RULE" for each error line ("error RULE ...") of the golden's
+// [diagnostics PROFILE] sections.
+std::set<std::string> defects_of(const std::string& text) {
+  std::set<std::string> out;
+  for (const golden::GoldenSection& s : golden::split_sections(text)) {
+    if (!s.name.starts_with("diagnostics ")) continue;
+    const std::string profile = s.name.substr(12);
+    for (const std::string& line : s.lines) {
+      if (!line.starts_with("error ")) continue;
+      std::istringstream words(line.substr(6));
+      std::string rule;
+      words >> rule;
+      if (!rule.empty()) out.insert(profile + ": " + rule);
+    }
+  }
+  return out;
+}
+
+// The numbers of an emitter id's version ("torch-2.14.1-cu130" -> 2, 14, 1).
+std::vector<long> version_of(const std::string& emitter) {
+  std::vector<long> out;
+  size_t i = emitter.find('-');
+  if (i == std::string::npos) return out;
+  ++i;
+  while (i < emitter.size() && emitter[i] >= '0' && emitter[i] <= '9') {
+    long n = 0;
+    while (i < emitter.size() && emitter[i] >= '0' && emitter[i] <= '9') n = n * 10 + (emitter[i++] - '0');
+    out.push_back(n);
+    if (i < emitter.size() && emitter[i] == '.') ++i;
+    else break;
+  }
+  return out;
+}
+
+bool older(const std::string& a, const std::string& b) { return version_of(a) < version_of(b); }
+
+}  // namespace
+
+BaselineJudgement judge_against_baseline(const std::string& case_name, const std::string& baseline_text,
+                                         const std::string& actual_text, const std::string& diff_mode) {
+  BaselineJudgement j;
+  golden::CaseDrift d;
+  d.case_name = case_name;
+  golden::compare_goldens(baseline_text, actual_text, d);
+  j.drift_text = golden::describe_drift(d);
+  j.diff = golden::golden_diff(baseline_text, actual_text, "baseline", diff_mode);
+  const std::set<std::string> before = defects_of(baseline_text), now = defects_of(actual_text);
+  std::set_difference(now.begin(), now.end(), before.begin(), before.end(), std::back_inserter(j.new_defects));
+  std::set_difference(before.begin(), before.end(), now.begin(), now.end(), std::back_inserter(j.fixed_defects));
+  return j;
+}
+
+std::string nearest_older(const std::string& emitter, const std::vector<std::string>& with_golden) {
+  const std::string tool = emitter.substr(0, emitter.find('-'));
+  std::vector<std::string> same_tool;
+  for (const std::string& e : with_golden)
+    if (e != emitter && e.substr(0, e.find('-')) == tool) same_tool.push_back(e);
+  if (same_tool.empty()) return "";
+  std::sort(same_tool.begin(), same_tool.end(), older);
+  std::string best;
+  for (const std::string& e : same_tool)
+    if (older(e, emitter)) best = e;
+  return best.empty() ? same_tool.back() : best;
+}
+
+}  // namespace tc::report

@@ -1,0 +1,129 @@
+#include "report/check_page.h"
+
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "diag/rule_doc.h"
+#include "formats/registry/registry.h"
+#include "io/input_source.h"
+#include "report/html_page.h"
+
+namespace tc::report {
+namespace {
+
+constexpr size_t kExcerptBytes = 240;
+
+// file -> line -> its text (cut), for the lines the findings name.
+std::map<std::string, std::map<uint64_t, std::string>> excerpts(const std::vector<diag::Diagnostic>& shown) {
+  std::map<std::string, std::set<uint64_t>> wanted;
+  for (const diag::Diagnostic& d : shown) wanted[d.location.file].insert(d.location.line);
+  std::map<std::string, std::map<uint64_t, std::string>> out;
+  for (const auto& [file, lines] : wanted) {
+    std::string error;
+    std::unique_ptr<io::InputSource> in = io::open_input(file, error);
+    if (!in || file == "<stdin>") continue;
+    std::string buf(1 << 16, '\0'), current;
+    uint64_t line = 1;
+    auto last = *lines.rbegin();
+    bool keep = lines.count(1) > 0;
+    ptrdiff_t n;
+    while (line <= last && (n = in->read(buf.data(), buf.size())) > 0) {
+      for (ptrdiff_t i = 0; i < n && line <= last; ++i) {
+        if (buf[i] == '\n') {
+          if (keep) out[file][line] = current;
+          current.clear();
+          keep = lines.count(++line) > 0;
+        } else if (keep && current.size() < (1u << 20)) {
+          current += buf[i];
+        }
+      }
+    }
+    if (keep && !current.empty()) out[file][line] = current;
+  }
+  return out;
+}
+
+constexpr const char* kCheckPageScript = R"JS(
+const table = el("table", {"class": "verdicts", id: "verdicts"});
+const head = el("tr");
+for (const h of ["format", "consumer", "verdict", "errors", "warnings"]) head.appendChild(el("th", {}, h));
+table.appendChild(head);
+for (const v of data.verdicts) {
+  const tr = el("tr", {"data-profile": v.profile});
+  tr.appendChild(el("td", {}, v.format || "-"));
+  tr.appendChild(el("td", {}, v.profile));
+  tr.appendChild(el("td", {"class": v.failed ? "verdict-fail" : "verdict-pass"}, v.failed ? "FAIL" : "pass"));
+  tr.appendChild(el("td", {}, String(v.errors)));
+  tr.appendChild(el("td", {}, String(v.warnings)));
+  table.appendChild(tr);
+}
+document.getElementById("verdict-box").appendChild(table);
+const list = document.getElementById("findings");
+for (const f of data.findings) {
+  const d = el("details", {"class": "finding " + f.severity, "data-rule": f.rule});
+  d.appendChild(el("summary", {}, f.file + ":" + f.line + ":" + f.column + ": " + f.severity + "[" + f.rule + "]: " + f.message +
+                   (f.pointer ? " at " + f.pointer : "")));
+  d.appendChild(el("div", {"class": "rule-doc"}, data.rules[f.rule] || ""));
+  d.open = true;
+  list.appendChild(d);
+  if (f.excerpt !== undefined) {
+    const pre = el("pre", {"class": "excerpt"});
+    const at = Math.max(0, Math.min(f.excerpt.length, f.mark));
+    pre.appendChild(document.createTextNode(f.excerpt.slice(0, at)));
+    pre.appendChild(el("mark", {}, f.excerpt.slice(at, at + 1) || " "));
+    pre.appendChild(document.createTextNode(f.excerpt.slice(at + 1)));
+    list.appendChild(pre);
+  }
+}
+if (data.not_shown) list.appendChild(el("p", {id: "not-shown"}, data.not_shown + " more findings not shown"));
+)JS";
+
+}  // namespace
+
+std::string render_check_page(const std::vector<CheckVerdict>& verdicts, const std::vector<diag::Diagnostic>& findings,
+                              const std::string& profile) {
+  const size_t shown_count = std::min(findings.size(), kMaxPageFindings);
+  const std::vector<diag::Diagnostic> shown(findings.begin(), findings.begin() + static_cast<ptrdiff_t>(shown_count));
+  const auto lines = excerpts(shown);
+  nlohmann::ordered_json v = nlohmann::ordered_json::array();
+  for (const CheckVerdict& c : verdicts)
+    v.push_back({{"format", c.format}, {"profile", c.profile}, {"failed", c.failed}, {"errors", c.errors},
+                 {"warnings", c.warnings}});
+  nlohmann::ordered_json f = nlohmann::ordered_json::array();
+  std::set<std::string> rule_ids;
+  for (const diag::Diagnostic& d : shown) {
+    nlohmann::ordered_json item = {{"file", d.location.file},   {"line", d.location.line},
+                                   {"column", d.location.column}, {"severity", diag::severity_name(d.severity)},
+                                   {"rule", d.rule},             {"message", d.message},
+                                   {"pointer", d.pointer}};
+    auto file = lines.find(d.location.file);
+    if (file != lines.end()) {
+      auto line = file->second.find(d.location.line);
+      if (line != file->second.end()) {
+        const std::string& text = line->second;
+        const size_t col = d.location.column > 0 ? d.location.column - 1 : 0;
+        const size_t from = col > kExcerptBytes / 2 ? col - kExcerptBytes / 2 : 0;
+        item["excerpt"] = text.substr(std::min(from, text.size()), kExcerptBytes);
+        item["mark"] = col - from;
+      }
+    }
+    rule_ids.insert(d.rule);
+    f.push_back(std::move(item));
+  }
+  nlohmann::ordered_json rules = nlohmann::ordered_json::object();
+  for (const std::string& id : rule_ids)
+    if (std::string text = diag::rule_doc_text(format::catalog(), id); !text.empty()) rules[id] = text;
+  nlohmann::ordered_json data = {{"profile", profile},
+                                 {"verdicts", v},
+                                 {"findings", f},
+                                 {"not_shown", findings.size() - shown_count},
+                                 {"rules", rules}};
+  return html_page("tracecheck check",
+                   "<header><h1>tracecheck check</h1></header>\n<main><h3>Verdicts</h3><div id=\"verdict-box\"></div>"
+                   "<h3>Findings (" + profile + ")</h3><div id=\"findings\"></div></main>\n",
+                   data.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace), kCheckPageScript);
+}
+
+}  // namespace tc::report

@@ -1,0 +1,29 @@
+// The conformance report as one self-contained HTML page (`report --html`,
+// `run|replay --html`): inline CSS and JS, no network, no external font, so
+// it opens from file:// and from a CI artifact store.
+//
+//   Matrix: cases down, emitters across; each cell pass / fail / skip (its
+//   reason on hover) / error, with totals and filters (failures only, one
+//   group, one emitter). A cell opens its case.
+//   Case view: outcome and message, each profile's findings with the
+//   explanation `tracecheck rules` prints for each rule, the drift from the
+//   emitter it was compared with, and the golden diff with added and
+//   removed lines marked. The URL's hash names the open case
+//   ("#case=profiler/kineto_basic&emitter=torch-2.6.0"), so a link opens it.
+//
+// Contract: a pure function of the report (the cases as run_report.h holds
+// them) and the rule catalog; the data travels as one JSON block the page's
+// script renders, with "</" escaped so no value can close the script. Its
+// size is bounded by the report's own bounds (diffs and findings are cut
+// where they are made).
+#pragma once
+
+#include <string>
+
+#include "report/run_report.h"
+
+namespace tc::report {
+
+std::string render_html_report(const RunReport& report);
+
+}  // namespace tc::report
