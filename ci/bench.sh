@@ -20,5 +20,19 @@ cd "$(dirname "$0")/.."
 ci/install-deps.sh
 cmake --preset bench >/dev/null
 cmake --build --preset bench -j"$(nproc)" --target tracecheck parse_limit
-exec python3 harness/bench/run_bench.py --build build-bench \
+python3 harness/bench/run_bench.py --build build-bench \
   --scratch "${TRACECHECK_BENCH_DIR:-build-bench/inputs}" "$@"
+
+# The HTML report of a replay of every stored golden: its size and the
+# median of 3 renders (report --html over the replay's JSON report).
+scratch="${TRACECHECK_BENCH_DIR:-build-bench/inputs}"
+mkdir -p "$scratch"
+TRACECHECK_WORK_DIR="$scratch/runs" build-bench/harness/tracecheck replay --report-json "$scratch/all.json" >/dev/null
+times=()
+for _ in 1 2 3; do
+  start=$(date +%s.%N)
+  build-bench/harness/tracecheck report "$scratch/all.json" --html "$scratch/report.html" >/dev/null
+  times+=("$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.3f", b - a }')")
+done
+median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 2p)
+printf 'html report: %s bytes, render median %s s (3 runs)\n' "$(wc -c < "$scratch/report.html")" "$median"
