@@ -1,10 +1,12 @@
 #include "report/baseline.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 #include <sstream>
 
 #include "golden/drift.h"
+#include "golden/golden_store.h"
 #include "golden/record_diff.h"
 
 namespace tc::report {
@@ -44,9 +46,22 @@ std::vector<long> version_of(const std::string& emitter) {
   return out;
 }
 
-bool older(const std::string& a, const std::string& b) { return version_of(a) < version_of(b); }
-
 }  // namespace
+
+bool emitter_older(const std::string& a, const std::string& b) { return version_of(a) < version_of(b); }
+
+std::vector<std::string> newest_torch_pair(const std::string& golden_root) {
+  std::vector<std::string> torch;
+  std::error_code ec;
+  for (auto it = std::filesystem::directory_iterator(golden_root, ec); !ec && it != std::filesystem::directory_iterator();
+       it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.starts_with("torch-") && golden::emitter_has_goldens(golden_root, name)) torch.push_back(name);
+  }
+  if (torch.size() < 2) return {};
+  std::sort(torch.begin(), torch.end(), emitter_older);
+  return {torch[torch.size() - 2], torch.back()};
+}
 
 BaselineJudgement judge_against_baseline(const std::string& case_name, const std::string& baseline_text,
                                          const std::string& actual_text, const std::string& diff_mode) {
@@ -68,10 +83,10 @@ std::string nearest_older(const std::string& emitter, const std::vector<std::str
   for (const std::string& e : with_golden)
     if (e != emitter && e.substr(0, e.find('-')) == tool) same_tool.push_back(e);
   if (same_tool.empty()) return "";
-  std::sort(same_tool.begin(), same_tool.end(), older);
+  std::sort(same_tool.begin(), same_tool.end(), emitter_older);
   std::string best;
   for (const std::string& e : same_tool)
-    if (older(e, emitter)) best = e;
+    if (emitter_older(e, emitter)) best = e;
   return best.empty() ? same_tool.back() : best;
 }
 

@@ -33,4 +33,12 @@ BaselineJudgement judge_against_baseline(const std::string& case_name, const std
 // case, else the newest of that tool; "" when `with_golden` holds none.
 std::string nearest_older(const std::string& emitter, const std::vector<std::string>& with_golden);
 
+// Whether emitter id `a`'s version is older than `b`'s, by its numbers
+// ("torch-2.6.0" before "torch-2.14.1").
+bool emitter_older(const std::string& a, const std::string& b);
+
+// The two newest torch emitters with goldens under `golden_root`, older
+// first; empty when there are fewer than two.
+std::vector<std::string> newest_torch_pair(const std::string& golden_root);
+
 }  // namespace tc::report

@@ -7,6 +7,7 @@
 
 #include "diag/rule_doc.h"
 #include "formats/registry/registry.h"
+#include "report/baseline.h"
 #include "report/html_page.h"
 
 namespace tc::report {
@@ -24,7 +25,7 @@ std::set<std::string> rules_named(const std::vector<CaseResult>& cases) {
   return out;
 }
 
-std::string page_data(const RunReport& report) {
+std::string page_data(const RunReport& report, const HtmlDrift& drift) {
   // The cases as the JSON report has them (one shape for both).
   nlohmann::ordered_json cases = nlohmann::ordered_json::parse(report.to_json())["cases"];
   nlohmann::ordered_json rules = nlohmann::ordered_json::object();
@@ -32,7 +33,12 @@ std::string page_data(const RunReport& report) {
     std::string text = diag::rule_doc_text(format::catalog(), id);
     if (!text.empty()) rules[id] = text;
   }
-  return nlohmann::ordered_json{{"cases", cases}, {"rules", rules}}.dump(
+  nlohmann::ordered_json drift_cases = nlohmann::ordered_json::array();
+  for (const golden::CaseDrift& d : drift.cases)
+    drift_cases.push_back({{"case", d.case_name}, {"presence", d.presence}, {"drifted", d.drifted()},
+                           {"text", golden::describe_drift(d)}});
+  nlohmann::ordered_json drift_json = {{"from", drift.from}, {"to", drift.to}, {"cases", drift_cases}};
+  return nlohmann::ordered_json{{"cases", cases}, {"rules", rules}, {"drift", drift_json}}.dump(
       -1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
@@ -169,8 +175,24 @@ function fromHash() {
   if (p.get("case")) openCase(p.get("case"), p.get("emitter") || "");
 }
 
+function renderDrift() {
+  const d = data.drift;
+  if (!d || !d.from) return;
+  const box = document.getElementById("drift-box");
+  box.appendChild(el("h3", {id: "drift-view"}, "Drift " + d.from + " -> " + d.to + " (tracecheck drift)"));
+  for (const c of d.cases) {
+    const det = el("details", {"class": "drift-case", "data-drift-case": c.case});
+    const first = c.presence !== "both" ? "golden only for " + (c.presence === "only_from" ? d.from : d.to)
+                  : c.drifted ? (c.text.split("\n")[0] || "").trim() : "no drift";
+    det.appendChild(el("summary", {}, c.case + ": " + first));
+    if (c.text) det.appendChild(el("pre", {}, c.text));
+    box.appendChild(det);
+  }
+}
+
 totals();
 setupFilters();
+renderDrift();
 renderMatrix();
 window.addEventListener("hashchange", fromHash);
 fromHash();
@@ -178,15 +200,25 @@ fromHash();
 
 }  // namespace
 
-std::string render_html_report(const RunReport& report) {
+HtmlDrift default_html_drift(const std::string& golden_root) {
+  HtmlDrift d;
+  std::vector<std::string> pair = newest_torch_pair(golden_root);
+  if (pair.size() != 2) return d;
+  d.from = pair[0];
+  d.to = pair[1];
+  d.cases = golden::drift(golden_root, d.from, d.to);
+  return d;
+}
+
+std::string render_html_report(const RunReport& report, const HtmlDrift& drift) {
   return html_page("tracecheck conformance report",
                    "<header><h1>tracecheck conformance report</h1><div id=\"totals\"></div></header>\n"
                    "<div id=\"filters\"><label><input type=\"checkbox\" id=\"only-failures\"> failures only</label>"
                    "<label>group <select id=\"group\"><option value=\"\">all</option></select></label>"
                    "<label>emitter <select id=\"emitter\"><option value=\"\">all</option></select></label></div>\n"
                    "<main><div id=\"matrix-box\"></div><section id=\"case-view\"><p>Pick a cell of the matrix."
-                   "</p></section></main>\n",
-                   page_data(report), kReportPageScript);
+                   "</p></section><section id=\"drift-box\"></section></main>\n",
+                   page_data(report, drift), kReportPageScript);
 }
 
 }  // namespace tc::report

@@ -10,6 +10,8 @@
 //   emitter it was compared with, and the golden diff with added and
 //   removed lines marked. The URL's hash names the open case
 //   ("#case=profiler/kineto_basic&emitter=torch-2.6.0"), so a link opens it.
+//   Drift view: for two emitters (by default the two newest torch golden
+//   sets), each case's drift (golden/drift.h), its records in one click.
 //
 // Contract: a pure function of the report (the cases as run_report.h holds
 // them) and the rule catalog; the data travels as one JSON block the page's
@@ -20,10 +22,20 @@
 
 #include <string>
 
+#include "golden/drift.h"
 #include "report/run_report.h"
 
 namespace tc::report {
 
-std::string render_html_report(const RunReport& report);
+struct HtmlDrift {
+  std::string from, to;
+  std::vector<golden::CaseDrift> cases;
+};
+
+// The drift view of the page: between the two newest torch golden sets
+// under `golden_root`; empty (no view) when there are fewer than two.
+HtmlDrift default_html_drift(const std::string& golden_root);
+
+std::string render_html_report(const RunReport& report, const HtmlDrift& drift = {});
 
 }  // namespace tc::report

@@ -261,7 +261,9 @@ bool write_reports(const RunReport& report, const std::string& json_file, const 
                    const std::string& html_file) {
   bool ok = true;
   std::string error_of_html;
-  if (!html_file.empty() && !golden::write_file_atomic(html_file, render_html_report(report), error_of_html)) {
+  if (!html_file.empty() &&
+      !golden::write_file_atomic(html_file, render_html_report(report, default_html_drift(golden::default_golden_root())),
+                                 error_of_html)) {
     std::fprintf(stderr, "tracecheck: cannot write the HTML report: %s\n", error_of_html.c_str());
     ok = false;
   }

@@ -48,6 +48,9 @@ has matrix 'id="matrix"'
 has matrix 'data-case="profiler/kineto_basic" data-emitter="torch-2.6.0"'
 has matrix 'class="cell pass" data-case="emitters/clang_time_trace" data-emitter="clang-14"'
 has matrix 'id="total-pass"'
+has matrix 'id="drift-view">Drift torch-2.6.0 -&gt; torch-2.14.1'
+has matrix 'data-drift-case="profiler/kineto_basic"><summary>profiler/kineto_basic: record kinds count changed: meta 6 -&gt; 7'
+has matrix 'records appeared: meta host_name'
 
 browse "#case=emitters%2Fcmake_profiling&emitter=cmake-3.25" case
 has case 'id="case-title">emitters/cmake_profiling  cmake-3.25<'
