@@ -23,6 +23,18 @@ bool parse_severity(std::string_view name, Severity& out) {
   return true;
 }
 
+Diagnostic make_diagnostic(std::string_view rule, Location loc, std::string message, std::string record_kind,
+                           std::string pointer, std::string hint) {
+  Diagnostic d;
+  d.rule = std::string(rule);
+  d.location = std::move(loc);
+  d.message = std::move(message);
+  d.record_kind = std::move(record_kind);
+  d.pointer = std::move(pointer);
+  d.hint = std::move(hint);
+  return d;
+}
+
 std::string format_text(const Diagnostic& d) {
   std::string out = fmt::format("{}:{}:{}: {}[{}]: {}", d.location.file, d.location.line,
                                 d.location.column, severity_name(d.severity), d.rule, d.message);

@@ -37,6 +37,11 @@ struct Diagnostic {
   bool breaks_schema = false;
 };
 
+// A finding with its fields in report()'s order; a caller sets what else it
+// knows (breaks_schema) before reporting it.
+Diagnostic make_diagnostic(std::string_view rule, Location loc, std::string message, std::string record_kind = {},
+                           std::string pointer = {}, std::string hint = {});
+
 std::string format_text(const Diagnostic& d);
 std::string format_json(const Diagnostic& d);  // one line, no newline
 

@@ -22,14 +22,8 @@ void Reporter::report(Diagnostic d) {
 
 void Reporter::report(std::string_view rule, Location loc, std::string message,
                       std::string record_kind, std::string pointer, std::string hint) {
-  Diagnostic d;
-  d.rule = std::string(rule);
-  d.location = std::move(loc);
-  d.message = std::move(message);
-  d.record_kind = std::move(record_kind);
-  d.pointer = std::move(pointer);
-  d.hint = std::move(hint);
-  report(std::move(d));
+  report(make_diagnostic(rule, std::move(loc), std::move(message), std::move(record_kind), std::move(pointer),
+                        std::move(hint)));
 }
 
 bool Reporter::count_if_full(std::string_view rule, std::string_view file) {

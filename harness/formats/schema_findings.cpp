@@ -36,13 +36,8 @@ std::string violation_message(const schema::SchemaError& e, std::string_view sch
 
 diag::Diagnostic schema_finding(std::string_view rule, diag::Location where, std::string message,
                                 std::string_view kind, std::string pointer, std::string_view hint) {
-  diag::Diagnostic d;
-  d.rule = std::string(rule);
-  d.location = std::move(where);
-  d.message = std::move(message);
-  d.record_kind = std::string(kind);
-  d.pointer = std::move(pointer);
-  d.hint = std::string(hint);
+  diag::Diagnostic d = diag::make_diagnostic(rule, std::move(where), std::move(message), std::string(kind),
+                                             std::move(pointer), std::string(hint));
   d.breaks_schema = true;
   return d;
 }

@@ -79,13 +79,10 @@ void ChromeChecker::member(const reader::ChromeMember& m, SchemaFacts* facts) {
   if (m.key == "displayTimeUnit" && m.parsed) {
     std::string_view unit;
     if (m.value.get_string().get(unit) != simdjson::SUCCESS || (unit != "ms" && unit != "ns")) {
-      diag::Diagnostic d;
-      d.rule = "ct-display-time-unit";
-      d.location = {file_, m.pos.line, m.pos.column};
-      d.message = "displayTimeUnit is " + std::string(m.text) + ", not \"ms\" or \"ns\"";
-      d.record_kind = "metadata";
-      d.pointer = "/displayTimeUnit";
-      d.hint = "catapult throws on any other value; Perfetto ignores it";
+      diag::Diagnostic d = diag::make_diagnostic(
+          "ct-display-time-unit", {file_, m.pos.line, m.pos.column},
+          "displayTimeUnit is " + std::string(m.text) + ", not \"ms\" or \"ns\"", "metadata", "/displayTimeUnit",
+          "catapult throws on any other value; Perfetto ignores it");
       d.breaks_schema = facts && facts->claim("displayTimeUnit");
       reporter_.report(std::move(d));
     }

@@ -45,13 +45,8 @@ void KinetoChecker::report(std::string_view rule, uint64_t line, uint64_t column
   // A member's finding claims the schema failure at the path it names, if any.
   const bool breaks_schema = facts_ && !claim.empty() && facts_->claim(claim);
   if (reporter_.count_if_full(rule, file_)) return;  // counted; nobody would see the details
-  diag::Diagnostic d;
-  d.rule = std::string(rule);
-  d.location = {file_, line, column};
-  d.message = std::move(message);
-  d.record_kind = "kineto";
-  d.pointer = std::move(pointer);
-  d.hint = std::move(hint);
+  diag::Diagnostic d =
+      diag::make_diagnostic(rule, {file_, line, column}, std::move(message), "kineto", std::move(pointer), std::move(hint));
   d.breaks_schema = breaks_schema;
   reporter_.report(std::move(d));
 }

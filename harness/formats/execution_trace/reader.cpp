@@ -72,12 +72,10 @@ class NodeParser {
 
  private:
   void field_error(const std::string& field, const std::string& message) {
-    diag::Diagnostic d;
-    d.rule = "et-node-field";
-    d.location = {file_, node_->pos.line, node_->pos.column};
-    d.message = (node_->has_id ? "node " + std::to_string(node_->id) + ": " : std::string()) + message;
-    d.record_kind = kNodeKind;
-    d.pointer = node_->pointer(field);
+    diag::Diagnostic d = diag::make_diagnostic(
+        "et-node-field", {file_, node_->pos.line, node_->pos.column},
+        (node_->has_id ? "node " + std::to_string(node_->id) + ": " : std::string()) + message, kNodeKind,
+        node_->pointer(field));
     d.breaks_schema = claim_ && (*claim_) && (*claim_)(field);
     reporter_.report(std::move(d));
   }
