@@ -39,3 +39,11 @@ if ! grep -qs "\"version\": \"$ajv_version\"" "$npm_dir/node_modules/ajv-cli/pac
   npm install --prefix "$npm_dir" --no-audit --no-fund --loglevel=error "ajv-cli@$ajv_version" >&2 ||
     echo "install-deps: npm could not install ajv-cli@$ajv_version; ajv comparisons will not run" >&2
 fi
+# puppeteer-core, which drives Debian's chromium in the html tests
+# (harness/tests/scripts/html_browser.cjs); without it they skip.
+puppeteer_version=23.11.1
+if ! grep -qs "\"version\": \"$puppeteer_version\"" "$npm_dir/node_modules/puppeteer-core/package.json"; then
+  mkdir -p "$npm_dir"
+  npm install --prefix "$npm_dir" --no-audit --no-fund --loglevel=error "puppeteer-core@$puppeteer_version" >&2 ||
+    echo "install-deps: npm could not install puppeteer-core@$puppeteer_version; the html tests will skip" >&2
+fi

@@ -1,14 +1,16 @@
 // tracecheck report [--merge] A.json B.json ... [--junit OUT.xml] [--report-json OUT.json]
-// [--html OUT.html]: merges the JSON summaries of several runs (e.g. CI
+// [--html OUT.html [--drift FROM TO]]: merges the JSON summaries of several runs (e.g. CI
 // shards, each written with run/replay --report-json) into one: the terminal
 // summary, and the merged JSON, JUnit and HTML page (report/html_report.h)
 // when asked. Exit: 0 when every merged case passed
 // or skipped, 1 when one failed, 2 usage, 3 an input that cannot be read or
 // is not a report.
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "case/emitter_id.h"
 #include "cli/command.h"
 #include "diag/exit_code.h"
 #include "golden/golden_store.h"
@@ -20,6 +22,7 @@ namespace {
 struct ReportCommandOptions {
   std::vector<std::string> merge, reports;
   std::string json_file, junit_file, html_file;
+  std::vector<std::string> drift;  // FROM TO
 };
 
 int run_report(const ReportCommandOptions& o) {
@@ -42,9 +45,15 @@ int run_report(const ReportCommandOptions& o) {
       return kExitIo;
     }
   }
+  for (const std::string& emitter : o.drift)
+    if (!std::filesystem::is_directory(golden::default_golden_root() + "/" + emitter)) {
+      std::fprintf(stderr, "tracecheck report: --drift: no golden set for %s under %s\n", emitter.c_str(),
+                   golden::default_golden_root().c_str());
+      return kExitUsage;
+    }
   merged.print_summary(stdout);
   std::fflush(stdout);
-  if (!report::write_reports(merged, o.json_file, o.junit_file, o.html_file)) return kExitIo;
+  if (!report::write_reports(merged, o.json_file, o.junit_file, o.html_file, o.drift)) return kExitIo;
   for (const auto& c : merged.cases())
     if (c.status != "pass" && c.status != "accepted" && c.status != "skip") return kExitErrors;
   return kExitOk;
@@ -61,6 +70,13 @@ TRACECHECK_COMMAND(
       sub.add_option("--junit", o->junit_file, "Write the merged JUnit XML here");
       sub.add_option("--html", o->html_file, "Write the report as one self-contained HTML page here");
       sub.add_option("--report-json", o->json_file, "Write the merged JSON report here");
+      sub.add_option("--drift", o->drift,
+                     "The two emitters the HTML page's drift view compares, FROM TO (default: the two newest "
+                     "torch golden sets)")
+          ->expected(2)
+          ->check([](const std::string& id) {
+            return cases::is_emitter_id(id) ? std::string() : "not an emitter id (e.g. torch-2.6.0): " + id;
+          });
       return [o] { return run_report(*o); };
     });
 

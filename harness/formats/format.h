@@ -30,6 +30,7 @@
 #include "diag/profile.h"
 #include "diag/reporter.h"
 #include "diag/rule_catalog.h"
+#include "formats/drawing.h"
 
 namespace tc::scrub {
 struct RuleUse;
@@ -142,6 +143,9 @@ struct Format {
   // (a metadata key, an event's or node's path, a file), or a format's own
   // word ("artifacts": TORCH_TRACE names only its artifacts).
   std::string name_noun = "records";
+  // Draws one section's canonical text for a person (formats/drawing.h), at
+  // most `budget` nodes; nullptr: the format's sections are not drawn.
+  Drawing (*draw)(std::string_view label, const std::vector<std::string>& lines, size_t budget) = nullptr;
   // The external parser presets (external/presets.h) that read this format's
   // files, by the names case files use ("tlparse").
   std::vector<std::string> external_parsers = {};

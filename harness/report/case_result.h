@@ -42,6 +42,15 @@ struct CaseResult {
   // live case the capture step outside the workload process (environment,
   // sandbox, reading the capture back).
   double harness_seconds = 0;
+  double workload_seconds = 0;  // the workload's own wall time, as its capture recorded it
+  std::string facts;            // the capture's facts (canonical JSON), "" when none
+  // Where the evidence lies, "what: path" each (the raw capture; for a
+  // failure also the actual text, the diff, the external parsers' output).
+  std::vector<std::string> evidence;
+  // The case view's drawings of the capture and excerpts of the lines its
+  // findings point at: JSON text (report/case_views.h), "" when none.
+  std::string drawings;
+  std::string excerpts;
 };
 
 }  // namespace tc::report

@@ -1,49 +1,16 @@
 #include "report/check_page.h"
 
 #include <map>
-#include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "diag/rule_doc.h"
 #include "formats/registry/registry.h"
-#include "io/input_source.h"
+#include "report/excerpts.h"
 #include "report/html_page.h"
 
 namespace tc::report {
 namespace {
-
-constexpr size_t kExcerptBytes = 240;
-
-// file -> line -> its text (cut), for the lines the findings name.
-std::map<std::string, std::map<uint64_t, std::string>> excerpts(const std::vector<diag::Diagnostic>& shown) {
-  std::map<std::string, std::set<uint64_t>> wanted;
-  for (const diag::Diagnostic& d : shown) wanted[d.location.file].insert(d.location.line);
-  std::map<std::string, std::map<uint64_t, std::string>> out;
-  for (const auto& [file, lines] : wanted) {
-    std::string error;
-    std::unique_ptr<io::InputSource> in = io::open_input(file, error);
-    if (!in || file == "<stdin>") continue;
-    std::string buf(1 << 16, '\0'), current;
-    uint64_t line = 1;
-    auto last = *lines.rbegin();
-    bool keep = lines.count(1) > 0;
-    ptrdiff_t n;
-    while (line <= last && (n = in->read(buf.data(), buf.size())) > 0) {
-      for (ptrdiff_t i = 0; i < n && line <= last; ++i) {
-        if (buf[i] == '\n') {
-          if (keep) out[file][line] = current;
-          current.clear();
-          keep = lines.count(++line) > 0;
-        } else if (keep && current.size() < (1u << 20)) {
-          current += buf[i];
-        }
-      }
-    }
-    if (keep && !current.empty()) out[file][line] = current;
-  }
-  return out;
-}
 
 constexpr const char* kCheckPageScript = R"JS(
 const table = el("table", {"class": "verdicts", id: "verdicts"});
@@ -86,7 +53,11 @@ std::string render_check_page(const std::vector<CheckVerdict>& verdicts, const s
                               const std::string& profile) {
   const size_t shown_count = std::min(findings.size(), kMaxPageFindings);
   const std::vector<diag::Diagnostic> shown(findings.begin(), findings.begin() + static_cast<ptrdiff_t>(shown_count));
-  const auto lines = excerpts(shown);
+  std::vector<TracePlace> places;
+  for (const diag::Diagnostic& d : shown) places.push_back({d.location.file, d.location.line, d.location.column});
+  std::map<std::string, const Excerpt*> excerpt_at;  // "file:line:column" -> its excerpt
+  const std::vector<Excerpt> excerpts = read_excerpts(places);
+  for (const Excerpt& e : excerpts) excerpt_at[place_key(e.at)] = &e;
   nlohmann::ordered_json v = nlohmann::ordered_json::array();
   for (const CheckVerdict& c : verdicts)
     v.push_back({{"format", c.format}, {"profile", c.profile}, {"failed", c.failed}, {"errors", c.errors},
@@ -98,16 +69,10 @@ std::string render_check_page(const std::vector<CheckVerdict>& verdicts, const s
                                    {"column", d.location.column}, {"severity", diag::severity_name(d.severity)},
                                    {"rule", d.rule},             {"message", d.message},
                                    {"pointer", d.pointer}};
-    auto file = lines.find(d.location.file);
-    if (file != lines.end()) {
-      auto line = file->second.find(d.location.line);
-      if (line != file->second.end()) {
-        const std::string& text = line->second;
-        const size_t col = d.location.column > 0 ? d.location.column - 1 : 0;
-        const size_t from = col > kExcerptBytes / 2 ? col - kExcerptBytes / 2 : 0;
-        item["excerpt"] = text.substr(std::min(from, text.size()), kExcerptBytes);
-        item["mark"] = col - from;
-      }
+    if (auto e = excerpt_at.find(place_key({d.location.file, d.location.line, d.location.column}));
+        e != excerpt_at.end()) {
+      item["excerpt"] = e->second->text;
+      item["mark"] = e->second->mark;
     }
     rule_ids.insert(d.rule);
     f.push_back(std::move(item));

@@ -39,6 +39,27 @@ table.verdicts td, table.verdicts th { border: 1px solid #ddd; padding: 3px 10px
 td.verdict-pass { background: #dafbe1; } td.verdict-fail { background: #ffd7d5; font-weight: 600; }
 .excerpt { margin: 2px 0 10px 16px; }
 .excerpt mark { background: #ffd33d; }
+td.gpu { color: #8250df; font-style: italic; }
+table.side-by-side { border-collapse: collapse; width: 100%; table-layout: fixed; font: 12px ui-monospace, monospace; }
+table.side-by-side th, table.side-by-side td { border: 1px solid #e5e5e5; padding: 2px 6px; vertical-align: top;
+  overflow-wrap: anywhere; white-space: pre-wrap; }
+table.side-by-side th { background: #f0f0f0; text-align: left; }
+tr.add td.new, tr.chg td.new { background: #e6ffec; } tr.del td.old, tr.chg td.old { background: #ffebe9; }
+tr.ctx td { background: #f6f8fa; color: #57606a; }
+td.old mark.changed { background: #ff8182; } td.new mark.changed { background: #4ac26b; }
+ul.tree { list-style: none; margin: 0; padding-left: 18px; font: 12px ui-monospace, monospace; }
+.node-label { cursor: pointer; } .node-count { color: #888; }
+.mark-fail > .node-label, .mark-fail > details > summary > .node-label { color: #cf222e; font-weight: 600; }
+.mark-break > .node-label, .mark-break > details > summary > .node-label { color: #bc4c00; }
+.mark-recompile > .node-label, .mark-recompile > details > summary > .node-label { color: #8250df; }
+.mark-restart > .node-label, .mark-restart > details > summary > .node-label { color: #0550ae; }
+.drawing { margin-bottom: 14px; }
+.timeline-scroll { overflow-x: auto; border: 1px solid #ddd; background: #fff; }
+svg.timeline text { font: 10px ui-monospace, monospace; pointer-events: none; }
+svg.timeline text.lane-title { font-weight: 600; fill: #24292f; }
+svg.timeline g.ev { cursor: pointer; }
+.zoom button { min-width: 28px; margin-right: 4px; }
+.node-detail pre { white-space: pre-wrap; }
 )CSS";
 
 // Every page's script starts with `data` (the JSON block) and `el(tag,

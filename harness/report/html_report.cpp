@@ -5,9 +5,11 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "case/case_loader.h"
 #include "diag/rule_doc.h"
 #include "formats/registry/registry.h"
 #include "report/baseline.h"
+#include "report/html_drawings.h"
 #include "report/html_page.h"
 
 namespace tc::report {
@@ -25,7 +27,8 @@ std::set<std::string> rules_named(const std::vector<CaseResult>& cases) {
   return out;
 }
 
-std::string page_data(const RunReport& report, const HtmlDrift& drift) {
+std::string page_data(const RunReport& report, const HtmlContext& context) {
+  const HtmlDrift& drift = context.drift;
   // The cases as the JSON report has them (one shape for both).
   nlohmann::ordered_json cases = nlohmann::ordered_json::parse(report.to_json())["cases"];
   nlohmann::ordered_json rules = nlohmann::ordered_json::object();
@@ -38,13 +41,24 @@ std::string page_data(const RunReport& report, const HtmlDrift& drift) {
     drift_cases.push_back({{"case", d.case_name}, {"presence", d.presence}, {"drifted", d.drifted()},
                            {"text", golden::describe_drift(d)}});
   nlohmann::ordered_json drift_json = {{"from", drift.from}, {"to", drift.to}, {"cases", drift_cases}};
-  return nlohmann::ordered_json{{"cases", cases}, {"rules", rules}, {"drift", drift_json}}.dump(
+  nlohmann::ordered_json gpu = nlohmann::ordered_json::array();
+  for (const GpuCase& g : context.gpu_cases) gpu.push_back({{"case", g.name}, {"reason", g.reason}});
+  return nlohmann::ordered_json{{"cases", cases}, {"rules", rules}, {"drift", drift_json}, {"gpu_cases", gpu}}.dump(
       -1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 
 
 constexpr const char* kReportPageScript = R"JS(
+function excerptBlock(text, mark) {
+  const pre = el("pre", {"class": "excerpt"});
+  const at = Math.max(0, Math.min(text.length, mark));
+  pre.appendChild(document.createTextNode(text.slice(0, at)));
+  pre.appendChild(el("mark", {}, text.slice(at, at + 1) || " "));
+  pre.appendChild(document.createTextNode(text.slice(at + 1)));
+  return pre;
+}
+
 const byKey = new Map();
 for (const c of data.cases) byKey.set(c.case + "\u0000" + c.emitter, c);
 const caseNames = [...new Set(data.cases.map(c => c.case))].sort();
@@ -105,6 +119,18 @@ function renderMatrix() {
     });
     body.appendChild(row);
   }
+  // Cases that need a GPU and have no result: shown under the torch emitters
+  // as such, so a missing capture reads as missing, not as absent.
+  for (const g of data.gpu_cases || []) {
+    if (caseNames.includes(g.case) || (group && g.case.split("/")[0] !== group) || onlyFail) continue;
+    const row = el("tr", {"data-case": g.case, "class": "gpu-case"});
+    row.appendChild(el("td", {"class": "case-name"}, g.case));
+    for (const e of cols)
+      row.appendChild(e.startsWith("torch-")
+        ? el("td", {"class": "cell none gpu", "data-case": g.case, "data-emitter": e, title: g.reason}, "GPU: no golden")
+        : el("td", {"class": "cell none"}, "-"));
+    body.appendChild(row);
+  }
   document.getElementById("matrix-box").replaceChildren(table);
   markSelected();
 }
@@ -116,7 +142,8 @@ function section(view, title, id) {
   return box;
 }
 
-function renderFindings(box, text) {
+function renderFindings(box, text, excerpts) {
+  const excerptAt = new Map((excerpts || []).map(e => [e.file + ":" + e.line + ":" + e.column, e]));
   let profile = null;
   for (const line of text.split("\n")) {
     if (!line) continue;
@@ -127,27 +154,86 @@ function renderFindings(box, text) {
       box.appendChild(profile);
       continue;
     }
-    const m = line.match(/: (error|warning)\[([a-z0-9-]+)\]:/);
+    const m = line.match(/^(.+?):(\d+):(\d+): (error|warning)\[([a-z0-9-]+)\]:/);
     const target = profile || box;
     if (!m) { target.appendChild(el("div", {"class": "finding-note"}, line)); continue; }
-    const d = el("details", {"class": "finding " + m[1], "data-rule": m[2]});
+    const d = el("details", {"class": "finding " + m[4], "data-rule": m[5]});
     d.appendChild(el("summary", {}, line));
-    d.appendChild(el("div", {"class": "rule-doc"}, data.rules[m[2]] || "(no explanation: unknown rule)"));
+    const e = excerptAt.get(m[1] + ":" + m[2] + ":" + m[3]);
+    if (e) d.appendChild(excerptBlock(e.text, e.mark));
+    d.appendChild(el("div", {"class": "rule-doc"}, data.rules[m[5]] || "(no explanation: unknown rule)"));
     target.appendChild(d);
   }
 }
 
+// The part of two lines that differs, by tokens: [common head, a's middle,
+// b's middle, common tail].
+function differingParts(a, b) {
+  const split = s => s.split(/([\s,:{}\[\]"=()]+)/).filter(t => t !== "");
+  const ta = split(a), tb = split(b);
+  let head = 0;
+  while (head < ta.length && head < tb.length && ta[head] === tb[head]) head++;
+  let tail = 0;
+  while (tail < ta.length - head && tail < tb.length - head && ta[ta.length - 1 - tail] === tb[tb.length - 1 - tail]) tail++;
+  return [ta.slice(0, head).join(""), ta.slice(head, ta.length - tail).join(""), tb.slice(head, tb.length - tail).join(""),
+          ta.slice(ta.length - tail).join("")];
+}
+
+function markedCell(cls, before, changed, after) {
+  const td = el("td", {"class": cls});
+  td.appendChild(document.createTextNode(before));
+  if (changed) td.appendChild(el("mark", {"class": "changed"}, changed));
+  td.appendChild(document.createTextNode(after));
+  return td;
+}
+
+// The golden diff side by side: golden on the left, this run on the right;
+// a changed field shows its old and new value with the difference marked,
+// an added or removed record or line stands on its side alone.
 function renderDiff(box, diff) {
-  const pre = el("pre", {"class": "diff", id: "diff"});
-  for (const line of diff.split("\n")) {
-    const body = line.replace(/^\s*\|?\s?/, "");
-    let cls = "";
-    if (/^\+(?!\+\+)/.test(body) || /\): added$/.test(body)) cls = "add";
-    else if (/^-(?!--)/.test(body) || /\): removed$/.test(body)) cls = "del";
-    else if (/changed/.test(body)) cls = "chg";
-    pre.appendChild(el("span", cls ? {"class": cls} : {}, line + "\n"));
+  const table = el("table", {"class": "side-by-side", id: "diff"});
+  const head = el("tr");
+  head.append(el("th", {}, "golden"), el("th", {}, "this run"));
+  table.appendChild(head);
+  const lines = diff.split("\n").filter(l => l !== "");
+  const pair = (a, b, key) => {
+    const [pre, x, y, post] = differingParts(a, b);
+    const tr = el("tr", {"class": "chg"});
+    tr.append(markedCell("old", key + pre, x, post), markedCell("new", key + pre, y, post));
+    table.appendChild(tr);
+  };
+  const alone = (text, side) => {
+    const tr = el("tr", {"class": side === "new" ? "add" : "del"});
+    tr.append(el("td", {"class": "old"}, side === "old" ? text : ""), el("td", {"class": "new"}, side === "new" ? text : ""));
+    table.appendChild(tr);
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const changed = line.match(/^(record \d+ \(.*?\): )(.*?) changed from (.*) to (.*)$/);
+    if (changed) { pair(changed[3], changed[4], changed[1] + changed[2] + ": "); continue; }
+    const rec = line.match(/^(record \d+ \(.*\)): (added|removed)$/);
+    if (rec) { alone(rec[1], rec[2] === "added" ? "new" : "old"); continue; }
+    if (/^-(?!--)/.test(line) || /^\+(?!\+\+)/.test(line)) {
+      const dels = [], adds = [];
+      while (i < lines.length && /^-(?!--)/.test(lines[i])) dels.push(lines[i++].slice(1));
+      while (i < lines.length && /^\+(?!\+\+)/.test(lines[i])) adds.push(lines[i++].slice(1));
+      i--;
+      for (let k = 0; k < Math.max(dels.length, adds.length); k++) {
+        if (k < dels.length && k < adds.length) pair(dels[k], adds[k], "");
+        else if (k < dels.length) alone(dels[k], "old");
+        else alone(adds[k], "new");
+      }
+      continue;
+    }
+    const tr = el("tr", {"class": "ctx"});
+    tr.appendChild(el("td", {colspan: "2"}, line));
+    table.appendChild(tr);
   }
-  box.appendChild(pre);
+  box.appendChild(table);
+  const raw = el("details", {"class": "diff-text"});
+  raw.appendChild(el("summary", {}, "as text"));
+  raw.appendChild(el("pre", {}, diff));
+  box.appendChild(raw);
 }
 
 function openCase(name, emitter) {
@@ -160,9 +246,20 @@ function openCase(name, emitter) {
                       r.status.toUpperCase() + " (" + r.mode + (r.golden_status ? ", golden: " + r.golden_status : "") + ")"));
   if (r.message) view.appendChild(el("pre", {id: "case-message"}, r.message));
   if (r.drift_from) section(view, "Drift from " + r.drift_from, "drift").appendChild(el("pre", {}, r.drift || "nothing moved"));
-  if (r.diagnostics) renderFindings(section(view, "Findings per profile", "findings"), r.diagnostics);
+  if (r.diagnostics) renderFindings(section(view, "Findings per profile", "findings"), r.diagnostics, r.excerpts);
   if (r.diff) renderDiff(section(view, "Golden diff (golden vs this run)", "diff-box"), r.diff);
-  if (r.golden_file) view.appendChild(el("p", {"class": "where"}, "golden: " + r.golden_file));
+  if (r.drawings) drawTraces(section(view, "The trace drawn", "drawings"), r.drawings);
+  else if (r.status !== "skip") view.appendChild(el("p", {id: "no-drawing"}, "No trace drawn: a verdicts-only golden keeps no canonical text."));
+  if (r.facts) section(view, "Facts", "facts").appendChild(el("pre", {}, r.facts));
+  const times = el("p", {id: "case-times"}, "judged in " + r.seconds.toFixed(2) + " s (tracecheck " +
+                   r.harness_seconds.toFixed(2) + " s, external parsers " + r.external_seconds.toFixed(2) + " s)" +
+                   (r.workload_seconds ? "; workload " + r.workload_seconds.toFixed(2) + " s" : ""));
+  view.appendChild(times);
+  const where = el("ul", {"class": "where", id: "evidence"});
+  for (const [what, path] of [["golden", r.golden_file], ["pending golden", r.pending_file]])
+    if (path) where.appendChild(el("li", {}, what + ": " + path));
+  for (const e of r.evidence || []) where.appendChild(el("li", {}, e));
+  view.appendChild(where);
   markSelected();
 }
 
@@ -204,17 +301,26 @@ fromHash();
 
 }  // namespace
 
-HtmlDrift default_html_drift(const std::string& golden_root) {
-  HtmlDrift d;
-  std::vector<std::string> pair = newest_torch_pair(golden_root);
-  if (pair.size() != 2) return d;
-  d.from = pair[0];
-  d.to = pair[1];
-  d.cases = golden::drift(golden_root, d.from, d.to);
-  return d;
+HtmlContext default_html_context(const std::string& golden_root, const std::string& cases_root,
+                                 const std::vector<std::string>& drift_emitters) {
+  HtmlContext context;
+  std::vector<std::string> pair = drift_emitters.size() == 2 ? drift_emitters : newest_torch_pair(golden_root);
+  if (pair.size() == 2) {
+    context.drift.from = pair[0];
+    context.drift.to = pair[1];
+    context.drift.cases = golden::drift(golden_root, pair[0], pair[1]);
+  }
+  for (const std::string& name : cases::list_case_names(cases_root)) {
+    std::string error;
+    std::optional<cases::Case> c = cases::load_case_by_name(cases_root, name, error);
+    if (!c) continue;
+    for (const cases::Requirement& r : c->requires_)
+      if (r.feature == "cuda") context.gpu_cases.push_back({name, r.reason});
+  }
+  return context;
 }
 
-std::string render_html_report(const RunReport& report, const HtmlDrift& drift) {
+std::string render_html_report(const RunReport& report, const HtmlContext& context) {
   return html_page("tracecheck conformance report",
                    "<header><h1>tracecheck conformance report</h1><div id=\"totals\"></div></header>\n"
                    "<div id=\"filters\"><label><input type=\"checkbox\" id=\"only-failures\"> failures only</label>"
@@ -222,7 +328,7 @@ std::string render_html_report(const RunReport& report, const HtmlDrift& drift) 
                    "<label>emitter <select id=\"emitter\"><option value=\"\">all</option></select></label></div>\n"
                    "<main><div id=\"matrix-box\"></div><section id=\"case-view\"><p>Pick a cell of the matrix."
                    "</p></section><section id=\"drift-box\"></section></main>\n",
-                   page_data(report, drift), kReportPageScript);
+                   page_data(report, context), std::string(kDrawingScript) + kReportPageScript);
 }
 
 }  // namespace tc::report

@@ -10,6 +10,9 @@
 //   emitter it was compared with, and the golden diff with added and
 //   removed lines marked. The URL's hash names the open case
 //   ("#case=profiler/kineto_basic&emitter=torch-2.6.0"), so a link opens it.
+//   The case view also draws the capture (report/html_drawings.h), shows
+//   each finding's trace line, the diff side by side with the changed part
+//   of each field marked, the facts, the times and where the evidence lies.
 //   Drift view: for two emitters (by default the two newest torch golden
 //   sets), each case's drift (golden/drift.h), its records in one click.
 //
@@ -32,10 +35,26 @@ struct HtmlDrift {
   std::vector<golden::CaseDrift> cases;
 };
 
-// The drift view of the page: between the two newest torch golden sets
-// under `golden_root`; empty (no view) when there are fewer than two.
-HtmlDrift default_html_drift(const std::string& golden_root);
+// A case that needs a GPU (a "cuda" requirement): the matrix shows it under
+// the torch emitters as "GPU: no golden" when the report has no result for it.
+struct GpuCase {
+  std::string name;
+  std::string reason;  // the requirement's reason
+};
 
-std::string render_html_report(const RunReport& report, const HtmlDrift& drift = {});
+// What the page shows beside the report's own cases.
+struct HtmlContext {
+  HtmlDrift drift;
+  std::vector<GpuCase> gpu_cases;
+};
+
+// The drift view between `drift_emitters` (FROM, TO) or, when not given, the
+// two newest torch golden sets under `golden_root` (empty, no view, when
+// there are fewer than two), and the GPU cases below `cases_root` (none when
+// it cannot be read).
+HtmlContext default_html_context(const std::string& golden_root, const std::string& cases_root,
+                                 const std::vector<std::string>& drift_emitters = {});
+
+std::string render_html_report(const RunReport& report, const HtmlContext& context = {});
 
 }  // namespace tc::report

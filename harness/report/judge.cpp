@@ -12,6 +12,7 @@
 #include "golden/golden_store.h"
 #include "golden/usage_log.h"
 #include "report/baseline.h"
+#include "report/case_views.h"
 #include "report/judgement.h"
 
 namespace tc::report {
@@ -180,6 +181,7 @@ Judgement judge(const JudgeRequest& q) {
     j.pass = golden_status_ok(j.golden.status) && j.ev.problems.empty();
     if (j.golden.status == GoldenStatus::NoGoldenSet) find_drift(q, j);
   }
+  j.excerpts = excerpts_json(j.ev.diagnostics_text);
   keep_evidence(q, j);
   if (j.pass) {
     j.exit_code = kExitOk;
@@ -222,6 +224,12 @@ int judge_capture(const JudgeRequest& q, CaseResult* result) {
       break;
   }
   res.diagnostics = bounded_lines(j.ev.diagnostics_text, kMaxDiagnosticLines);
+  res.workload_seconds = j.ev.env.driver_wall_s;
+  res.facts = j.ev.doc.facts_json.value_or("");
+  for (const auto& [what, path] : j.evidence) res.evidence.push_back(what + ": " + path);
+  if (res.evidence.empty() && !j.raw.empty()) res.evidence.push_back("raw capture: " + j.raw);
+  res.drawings = drawings_json(j.ev.doc.traces);
+  res.excerpts = j.excerpts;
   if (j.drift_from) res.drift_from = *j.drift_from;
   res.drift = j.drift_text;
   res.exit_code = j.exit_code;

@@ -38,6 +38,9 @@ struct Judgement {
   // asked; empty when only the raw capture stays.
   std::vector<std::pair<std::string, std::string>> evidence;
   std::string stderr_tail;  // the workload's, when it failed and there is one
+  // The trace lines the findings point at (report/case_views.h), read before
+  // a passing case's capture is cleaned away.
+  std::string excerpts;
 };
 
 // Evaluates the capture, checks (or accepts) its golden, and keeps or trims

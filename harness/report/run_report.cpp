@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "case/case_loader.h"
 #include "golden/golden_store.h"
 
 namespace tc::report {
@@ -68,6 +69,13 @@ Totals totals_of(const std::vector<CaseResult>& cases) {
   return t;
 }
 
+// JSON text carried in a report as JSON, not as a string (null when "").
+json embedded(const std::string& text) { return text.empty() ? json() : json::parse(text, nullptr, false); }
+
+std::string unembedded(const json& c, const char* key) {
+  return c.contains(key) && c[key].is_array() ? c[key].dump() : "";
+}
+
 std::string fixed(double s) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3f", s);
@@ -122,7 +130,12 @@ std::string RunReport::to_json() const {
                      {"harness_seconds", c.harness_seconds},
                      {"exit_code", c.exit_code},
                      {"rule_set", c.rule_set},
-                     {"rule_hits", hits}});
+                     {"rule_hits", hits},
+                     {"workload_seconds", c.workload_seconds},
+                     {"facts", c.facts},
+                     {"evidence", c.evidence},
+                     {"drawings", embedded(c.drawings)},
+                     {"excerpts", embedded(c.excerpts)}});
     if (!c.pending_file.empty()) pending.push_back(c.pending_file);
   }
   Totals t = totals_of(cases_);
@@ -169,12 +182,19 @@ bool RunReport::merge_json(const std::string& text, std::string& error) {
     c.drift_from = str("drift_from");
     c.drift = str("drift");
     c.rule_set = str("rule_set");
+    c.facts = str("facts");
+    if (j.contains("evidence") && j["evidence"].is_array())
+      for (const json& e : j["evidence"])
+        if (e.is_string()) c.evidence.push_back(e.get<std::string>());
+    c.drawings = unembedded(j, "drawings");
+    c.excerpts = unembedded(j, "excerpts");
     auto number = [&](const char* k, double& out) {
       if (j.contains(k) && j[k].is_number()) out = j[k].get<double>();
     };
     number("seconds", c.seconds);
     number("external_seconds", c.external_seconds);
     number("harness_seconds", c.harness_seconds);
+    number("workload_seconds", c.workload_seconds);
     if (j.contains("exit_code") && j["exit_code"].is_number_integer()) c.exit_code = j["exit_code"].get<int>();
     if (j.contains("rule_hits") && j["rule_hits"].is_object())
       for (const auto& [id, n] : j["rule_hits"].items())
@@ -258,12 +278,15 @@ void RunReport::print_summary(std::FILE* out) const {
 }
 
 bool write_reports(const RunReport& report, const std::string& json_file, const std::string& junit_file,
-                   const std::string& html_file) {
+                   const std::string& html_file, const std::vector<std::string>& drift_emitters) {
   bool ok = true;
   std::string error_of_html;
   if (!html_file.empty() &&
-      !golden::write_file_atomic(html_file, render_html_report(report, default_html_drift(golden::default_golden_root())),
-                                 error_of_html)) {
+      !golden::write_file_atomic(
+          html_file,
+          render_html_report(report, default_html_context(golden::default_golden_root(), cases::default_cases_root(),
+                                                          drift_emitters)),
+          error_of_html)) {
     std::fprintf(stderr, "tracecheck: cannot write the HTML report: %s\n", error_of_html.c_str());
     ok = false;
   }

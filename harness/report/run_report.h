@@ -46,9 +46,10 @@ class RunReport {
 };
 
 // Writes the report files a command was asked for ("" = not asked): JSON,
-// JUnit, and the HTML page (report/html_report.h); false with a message on
-// stderr when a file cannot be written.
+// JUnit, and the HTML page (report/html_report.h), whose drift view is
+// between `drift_emitters` (FROM, TO; empty: the two newest torch golden
+// sets); false with a message on stderr when a file cannot be written.
 bool write_reports(const RunReport& report, const std::string& json_file, const std::string& junit_file,
-                   const std::string& html_file = {});
+                   const std::string& html_file = {}, const std::vector<std::string>& drift_emitters = {});
 
 }  // namespace tc::report

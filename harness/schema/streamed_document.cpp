@@ -272,7 +272,7 @@ class Run {
         return false;
       }
     }
-    std::string_view key = doc_key();
+    const std::string key = doc_key();  // a copy: doc_key() returns a temporary
     bool valid = parsed ? ElementPlanner::validate(schema_, *plan_, value, key, el.index)
                         : ElementPlanner::validate(schema_, *plan_, slow.value, key, el.index);
     if (valid) return true;

@@ -17,6 +17,7 @@
 #include <memory>
 
 #include "formats/chrome_trace/checker.h"
+#include "formats/chrome_trace/drawing.h"
 #include "formats/chrome_trace/records.h"
 #include "formats/chrome_trace/schema_check.h"
 #include "diag/exit_code.h"
@@ -182,6 +183,9 @@ Format chrome_trace_format() {
            /*file_noun=*/"Chrome/Kineto traces"};
   f.external_parsers = {"ajv"};
   f.split_records = [](std::string_view, const std::vector<std::string>& lines) { return chrome_trace_records(lines); };
+  f.draw = [](std::string_view, const std::vector<std::string>& lines, size_t budget) {
+    return chrome_trace_drawing(lines, budget);
+  };
   f.rules = chrome_trace_rules();
   f.profiles = chrome_trace_profiles();
   return f;

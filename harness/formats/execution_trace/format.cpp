@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "formats/execution_trace/checker.h"
+#include "formats/execution_trace/drawing.h"
 #include "formats/execution_trace/records.h"
 #include "formats/joins/execution_trace_kineto.h"
 #include "formats/execution_trace/schema_check.h"
@@ -158,6 +159,9 @@ Format execution_trace_format() {
            /*streamed_array=*/"nodes",
            /*file_noun=*/"execution traces"};
   f.split_records = [](std::string_view, const std::vector<std::string>& lines) { return execution_trace_records(lines); };
+  f.draw = [](std::string_view, const std::vector<std::string>& lines, size_t budget) {
+    return execution_trace_drawing(lines, budget);
+  };
   f.rules = execution_trace_rules();
   f.profiles = execution_trace_profiles();
   return f;

@@ -76,6 +76,14 @@ std::vector<Record> split_section(std::string_view label, const std::vector<std:
   return {Record{"?", "", "-", "", lines}};
 }
 
+std::optional<Drawing> draw_section(std::string_view label, const std::vector<std::string>& lines, size_t budget) {
+  const Format* f = format_of_section(label);
+  if (!f || !f->draw) return std::nullopt;
+  Drawing d = f->draw(label, lines, budget);
+  d.section = std::string(label);
+  return d;
+}
+
 const Format* format_read_by(std::string_view parser_name) {
   for (const Format& f : all_formats())
     if (std::find(f.external_parsers.begin(), f.external_parsers.end(), parser_name) != f.external_parsers.end())

@@ -3,6 +3,7 @@
 // format folders; everything above formats/ reaches a format through it.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,10 @@ const Format* format_of_section(std::string_view label);
 // A section's records, cut by the format that owns it (Format::split_records);
 // a section no format cuts is one record of kind "?".
 std::vector<Record> split_section(std::string_view label, const std::vector<std::string>& lines);
+
+// A section drawn by the format that owns it (Format::draw), labelled with
+// its section; nullopt when no format draws it.
+std::optional<Drawing> draw_section(std::string_view label, const std::vector<std::string>& lines, size_t budget);
 
 // The format whose files the external parser preset `name` reads
 // (Format::external_parsers), or nullptr.

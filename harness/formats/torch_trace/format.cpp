@@ -18,6 +18,7 @@
 #include "diag/exit_code.h"
 #include "formats/torch_trace/directory.h"
 #include "formats/torch_trace/reader.h"
+#include "formats/torch_trace/drawing.h"
 #include "formats/torch_trace/records.h"
 #include "scrub/load.h"
 #include "formats/torch_trace/scrubber.h"
@@ -177,6 +178,9 @@ Format torch_trace_format() {
            scrub::stream_scrub_torch_trace};
   f.owns_section = torch_trace_owns_section;
   f.split_records = [](std::string_view, const std::vector<std::string>& lines) { return torch_trace_records(lines); };
+  f.draw = [](std::string_view, const std::vector<std::string>& lines, size_t budget) {
+    return torch_trace_drawing(lines, budget);
+  };
   f.name_noun = "artifacts";
   f.external_parsers = {"tlparse"};
   f.rules = torch_trace_rules();
