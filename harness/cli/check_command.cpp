@@ -46,6 +46,7 @@ struct CheckOptions {
   std::string format;  // "" = detect per input
   unsigned jobs = 0;   // inputs checked at once; 0 = report::default_jobs()
   std::string html;    // also write the page report/check_page.h describes here
+  size_t block_bytes = 0;  // CheckRequest::block_bytes (the differential tests)
   std::vector<std::string> files;
 };
 
@@ -115,6 +116,7 @@ int run_check(const CheckOptions& o) {
     request.path = file;
     request.reporter = &reporter;
     request.jobs = rank_jobs;
+    request.block_bytes = o.block_bytes;
     const int rc = f->check(request, io_error);
     note_findings(*f, reporter);
     return rc;
@@ -195,8 +197,12 @@ TRACECHECK_COMMAND(
                      "Also write one self-contained HTML page: the verdict per consumer, then each finding beside "
                      "the trace line it is about");
       sub.add_option("-j,--jobs", o->jobs,
-                     "Inputs, or rank files of a TORCH_TRACE directory, checked at once (default: the cores, at "
-                     "most 8)");
+                     "Threads in all (default: the cores, at most 8): inputs checked at once, and within one input "
+                     "the rank files of a TORCH_TRACE directory or a file read ahead while other threads hash its "
+                     "payloads; the output is the same whatever the number");
+      sub.add_option("--block-bytes", o->block_bytes,
+                     "The blocks a file is read ahead in with --jobs above 1 (default 4 MiB; for tests)")
+          ->group("");
       sub.add_option("--output", o->output,
                      "text, json (one object per line), sarif (SARIF 2.1.0) or github (workflow annotations)")
           ->check(CLI::IsMember({"text", "json", "sarif", "github"}));

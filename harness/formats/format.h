@@ -66,8 +66,13 @@ struct CheckRequest {
   // applied, summed over every file; entries are appended or summed by id.
   std::vector<scrub::RuleUse>* rule_usage = nullptr;
   // Threads the check may use within this input (a TORCH_TRACE directory's
-  // rank files); its findings are the same whatever the number.
+  // rank files, a file read ahead in blocks); its findings are the same
+  // whatever the number.
   unsigned jobs = 1;
+  // The size of the blocks a file is read ahead in when jobs > 1 (0: the
+  // format's default); small blocks make the differential tests cross many
+  // block boundaries.
+  size_t block_bytes = 0;
 };
 
 // One record of a section of canonical text, as diffs and drift align them

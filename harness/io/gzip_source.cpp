@@ -29,18 +29,33 @@ class GzipSource : public InputSource {
     zs_.next_out = reinterpret_cast<Bytef*>(buf);
     zs_.avail_out = static_cast<uInt>(std::min<size_t>(n, 1u << 30));
     while (zs_.avail_out > 0) {
-      if (zs_.avail_in == 0) {
+      if (zs_.avail_in == 0 && !raw_done_) {
         ptrdiff_t got = raw_->read(in_.data(), in_.size());
         if (got < 0) return fail(raw_->error(), false);
         if (got == 0) {
-          // A stream that ends between members is complete; one that ends
-          // inside a member was truncated.
-          if (member_started_) return fail_data("truncated gzip stream (unexpected end of file)", buf);
+          raw_done_ = true;
+        } else {
+          zs_.next_in = reinterpret_cast<Bytef*>(in_.data());
+          zs_.avail_in = static_cast<uInt>(got);
+        }
+      }
+      if (zs_.avail_in == 0 && raw_done_) {
+        // A stream that ends between members is complete; one that ends
+        // inside a member was truncated, but first inflate hands out what
+        // it still holds (output a short read had no room for).
+        if (!member_started_) {
           done_ = true;
           break;
         }
-        zs_.next_in = reinterpret_cast<Bytef*>(in_.data());
-        zs_.avail_in = static_cast<uInt>(got);
+        const uInt room = zs_.avail_out;
+        int rc = inflate(&zs_, Z_NO_FLUSH);
+        if (rc == Z_STREAM_END) {
+          member_started_ = false;
+          if (inflateReset(&zs_) != Z_OK) return fail("zlib: cannot reset inflate", false);
+          continue;
+        }
+        if (zs_.avail_out < room && (rc == Z_OK || rc == Z_BUF_ERROR)) continue;
+        return fail_data("truncated gzip stream (unexpected end of file)", buf);
       }
       member_started_ = true;
       int rc = inflate(&zs_, Z_NO_FLUSH);
@@ -82,6 +97,7 @@ class GzipSource : public InputSource {
   z_stream zs_{};
   bool ok_ = false;
   bool done_ = false;
+  bool raw_done_ = false;  // the compressed input is all read
   bool member_started_ = false;
 };
 

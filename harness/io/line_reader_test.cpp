@@ -141,6 +141,35 @@ TEST(GzipSource, TruncatedStreamIsADataError) {
   EXPECT_NE(reader.error().find("truncated"), std::string::npos);
 }
 
+// The bytes before the cut of a truncated stream: all of them, whatever
+// the size of the reads (a short read must not strand what inflate holds).
+std::string decoded_before_error(const std::string& z, size_t read_size) {
+  auto src = make_gzip_source(std::make_unique<MemorySource>(z, 4096));
+  std::string out(read_size, '\0'), all;
+  ptrdiff_t n;
+  while ((n = src->read(out.data(), read_size)) > 0) all.append(out.data(), static_cast<size_t>(n));
+  EXPECT_EQ(n, -1);
+  EXPECT_TRUE(src->data_error());
+  return all;
+}
+
+TEST(GzipSource, ATruncatedStreamYieldsTheSameBytesToShortAndLongReads) {
+  std::string text;
+  for (int i = 0; i < 3000; ++i) text += "line " + std::to_string(i * 7919 % 10007) + "\n";
+  const std::string z = gzip(text);
+  for (size_t cut_at = z.size() / 3; cut_at < z.size() - 8; cut_at += z.size() / 7) {
+    const std::string cut = z.substr(0, cut_at);
+    const std::string whole = decoded_before_error(cut, 1 << 20);
+    ASSERT_GT(whole.size(), 0u);
+    EXPECT_EQ(text.compare(0, whole.size(), whole), 0);
+    for (size_t size : {1u, 7u, 100u, 256u, 4096u}) {
+      const std::string decoded = decoded_before_error(cut, size);
+      EXPECT_EQ(decoded.size(), whole.size()) << "reads of " << size << ", cut at " << cut_at;
+      EXPECT_TRUE(decoded == whole);
+    }
+  }
+}
+
 TEST(OpenInput, MissingFileAndDirectoryCannotBeOpened) {
   std::string error;
   EXPECT_EQ(open_input("/nonexistent/x.log", error), nullptr);

@@ -18,3 +18,11 @@ grep -q 'b.log:.*error' \"$W/one\" && grep -q 'more findings not shown' \"$W/one
 ! grep -q 'c.log:.*tt-blank-line' \"$W/one\" || { head -c 3000 \"$W/one\"; exit 1; }"
                  sh $<TARGET_FILE:tracecheck> ${CMAKE_CURRENT_SOURCE_DIR}/data/torch_trace/comp_failure.log)
 set_tests_properties(check_parallel_same_as_sequential PROPERTIES LABELS cli)
+
+# One input on several threads (format::CheckRequest::jobs, io/
+# block_pipeline.h) prints what one thread prints, on every committed trace,
+# bad input and fuzz regression, a generated large log, and the corpus.
+add_test(NAME check_jobs_differential
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/scripts/jobs_differential.sh $<TARGET_FILE:tracecheck>
+                 ${PROJECT_SOURCE_DIR} ${TRACECHECK_CORPUS_DIR})
+set_tests_properties(check_jobs_differential PROPERTIES LABELS cli TIMEOUT 600)

@@ -18,10 +18,14 @@
 namespace tc::checks {
 namespace {
 
-int check_sequential(const std::string& path, diag::Reporter& reporter, std::string& io_error) {
+int check_sequential(const std::string& path, unsigned threads, size_t block_bytes, diag::Reporter& reporter,
+                     std::string& io_error) {
   TorchTraceChecker checker(reporter);
+  reader::ReadOptions options;
+  options.threads = threads;
+  if (block_bytes) options.block_bytes = block_bytes;
   int rc = reader::read_torch_trace(
-      path, reader::ReadOptions{}, reporter, [&](reader::Record& r) { checker.feed(r); }, nullptr, &io_error);
+      path, options, reporter, [&](reader::Record& r) { checker.feed(r); }, nullptr, &io_error);
   checker.finish();
   return rc;
 }
@@ -50,19 +54,20 @@ void check_file(const reader::TraceFile& file, FileResult& out) {
 
 }  // namespace
 
-int check_torch_trace(const std::string& path, unsigned jobs, diag::Reporter& reporter, std::string& io_error) {
+int check_torch_trace(const std::string& path, unsigned jobs, diag::Reporter& reporter, std::string& io_error,
+                      size_t block_bytes) {
   std::error_code ec;
   if (jobs <= 1 || path == "-" || !std::filesystem::is_directory(path, ec))
-    return check_sequential(path, reporter, io_error);
+    return check_sequential(path, jobs, block_bytes, reporter, io_error);
   // schema-invalid is reported once per run, at the run's first record:
   // per-file checkers would report it once per file.
-  if (!torch_trace_schemas().error.empty()) return check_sequential(path, reporter, io_error);
+  if (!torch_trace_schemas().error.empty()) return check_sequential(path, jobs, block_bytes, reporter, io_error);
   std::vector<reader::TraceFile> files;
   std::string list_error;
   // A directory that cannot be listed, or holds no file, is the sequential
   // reader's to report.
   if (!reader::list_trace_files(path, files, list_error) || files.size() < 2)
-    return check_sequential(path, reporter, io_error);
+    return check_sequential(path, jobs, block_bytes, reporter, io_error);
 
   const size_t n = files.size();
   std::vector<FileResult> results(n);

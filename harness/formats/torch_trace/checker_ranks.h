@@ -21,8 +21,10 @@
 //    rules' findings of later files, so each rule's sequence of findings,
 //    hence the 200-per-rule cut, and the order of each file's findings
 //    among themselves (ties in diag::resolve's sort by location) are kept;
-//  - a file, a .gz, "-" or a directory of at most one trace file is read
-//    sequentially on the calling thread;
+//  - a file, a .gz, "-" or a directory of at most one trace file is read by
+//    one reader on the calling thread, with jobs - 1 threads hashing its
+//    payloads ahead (reader.h ReadOptions::threads; blocks of block_bytes,
+//    0 = the default);
 //  - an exception thrown while checking a file is rethrown on the calling
 //    thread once every thread has stopped.
 // Memory: each thread streams its file (reader.h: bounded whatever the
@@ -37,6 +39,7 @@
 namespace tc::checks {
 
 // Returns kExitOk, or kExitIo with io_error set (formats/format.h check()).
-int check_torch_trace(const std::string& path, unsigned jobs, diag::Reporter& reporter, std::string& io_error);
+int check_torch_trace(const std::string& path, unsigned jobs, diag::Reporter& reporter, std::string& io_error,
+                      size_t block_bytes = 0);
 
 }  // namespace tc::checks

@@ -126,6 +126,11 @@ void FileReader::on_envelope_line(std::string_view text, uint64_t number, const 
     r.has_payload = true;
     expected_md5_ = has_payload->text();
     payload_.start(&r.payload, options_.max_kept_payload);
+    if (prehashed_)
+      if (const PrehashedPayload* run = prehashed_->after_envelope(number)) {
+        payload_.use_digest(run->md5, run->lines, run->bytes);
+        ++hashed_ahead_;
+      }
     mode_ = Mode::Payload;
     return;
   }

@@ -50,7 +50,10 @@ int FileReader::read(io::InputSource& source, ReadStats* stats, std::string* io_
                      "the compressed file is damaged or truncated; recompress it from the original log");
   }
   finish_file();
-  if (stats) stats->records += records_;
+  if (stats) {
+    stats->records += records_;
+    stats->payloads_hashed_ahead += hashed_ahead_;
+  }
   return kExitOk;
 }
 

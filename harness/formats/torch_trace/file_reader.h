@@ -21,6 +21,7 @@
 #include "json/parse.h"
 #include "formats/torch_trace/glog_prefix.h"
 #include "formats/torch_trace/payload.h"
+#include "formats/torch_trace/payload_prehash.h"
 #include "formats/torch_trace/reader.h"
 #include "formats/torch_trace/record.h"
 
@@ -33,6 +34,9 @@ class FileReader {
 
   // kExitOk, or kExitIo when the stream cannot be read.
   int read(io::InputSource& source, ReadStats* stats, std::string* io_error);
+  // Payload md5s computed ahead (the source is an io::BlockPipeline whose
+  // blocks feed `prehashed`): the reader compares them instead of hashing.
+  void use_prehashed(PrehashedPayloads* prehashed) { prehashed_ = prehashed; }
 
  private:
   enum class Mode { Records, Payload, SkipPayload };
@@ -71,6 +75,8 @@ class FileReader {
   GlogPrefixMatcher matcher_;
   json::Parser parser_;
   PayloadAccumulator payload_;
+  PrehashedPayloads* prehashed_ = nullptr;
+  uint64_t hashed_ahead_ = 0;
   Record record_;
   std::string expected_md5_;
   uint64_t payload_last_line_ = 0;

@@ -157,7 +157,7 @@ bool check_rules(std::string_view ref, std::string& error) {
 // per-file scrubbers in file order.
 int check(const CheckRequest& request, std::string& io_error) {
   if (request.canonical) return check_canonical(request, io_error);
-  return checks::check_torch_trace(request.path, request.jobs, *request.reporter, io_error);
+  return checks::check_torch_trace(request.path, request.jobs, *request.reporter, io_error, request.block_bytes);
 }
 
 }  // namespace

@@ -14,19 +14,17 @@ constexpr size_t kPadding = 64;  // json::Parser::kPadding
 constexpr size_t kDirectAbove = size_t{1} << 20;
 constexpr size_t kDirectCapMax = size_t{1} << 30;
 
-// Fetched once: EVP_md5() makes every EVP_DigestInit_ex look the
-// algorithm up again, under a lock, which costs more than hashing a short
-// payload.
+void digest_init(EVP_MD_CTX* ctx) {
+  if (EVP_DigestInit_ex2(ctx, md5_algorithm(), nullptr) != 1) throw std::runtime_error("OpenSSL: md5 unavailable");
+}
+}  // namespace
+
+// Fetched once: the lookup costs more than hashing a short payload.
 const EVP_MD* md5_algorithm() {
   static EVP_MD* md = EVP_MD_fetch(nullptr, "MD5", nullptr);
   if (!md) throw std::runtime_error("OpenSSL: md5 unavailable");
   return md;
 }
-
-void digest_init(EVP_MD_CTX* ctx) {
-  if (EVP_DigestInit_ex2(ctx, md5_algorithm(), nullptr) != 1) throw std::runtime_error("OpenSSL: md5 unavailable");
-}
-}  // namespace
 
 PayloadAccumulator::PayloadAccumulator() : main_(EVP_MD_CTX_new()), alt_(EVP_MD_CTX_new()) {
   if (!main_ || !alt_) throw std::runtime_error("OpenSSL: cannot allocate a digest context");
@@ -48,10 +46,18 @@ void PayloadAccumulator::start(std::string* kept, size_t keep) {
   hashed_ = 0;
   lines_ = alt_lines_ = pending_blanks_ = blank_lines_ = bytes_ = 0;
   truncated_ = false;
+  prehashed_ = false;
+}
+
+void PayloadAccumulator::use_digest(const Md5& md5, uint64_t lines, uint64_t bytes) {
+  prehashed_ = true;
+  prehash_ = md5;
+  prehash_lines_ = lines;
+  prehash_bytes_ = bytes;
 }
 
 void PayloadAccumulator::update(const char* data, size_t size) {
-  if (size == 0) return;
+  if (size == 0 || prehashed_) return;
   EVP_DigestUpdate(main_, data, size);
   if (alt_active_) EVP_DigestUpdate(alt_, data, size);
 }
@@ -140,7 +146,16 @@ PayloadAccumulator::Result PayloadAccumulator::finish() {
   flush();
   Result r;
   unsigned int len = 0;
-  EVP_DigestFinal_ex(main_, r.md5.data(), &len);
+  if (prehashed_ && !(lines_ == prehash_lines_ && bytes_ == prehash_bytes_ && blank_lines_ == 0 && !truncated_ &&
+                      kept_)) {
+    // Not the payload that was hashed ahead: hash what was kept (all of it).
+    prehashed_ = false;
+    if (kept_) update(kept_->data(), kept_->size());
+  }
+  if (prehashed_)
+    r.md5 = prehash_;
+  else
+    EVP_DigestFinal_ex(main_, r.md5.data(), &len);
   if (alt_active_) {
     EVP_DigestFinal_ex(alt_, r.with_blank_lines.data(), &len);
     r.has_alternative = true;

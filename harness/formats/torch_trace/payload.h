@@ -15,6 +15,7 @@
 #include <string_view>
 
 typedef struct evp_md_ctx_st EVP_MD_CTX;
+typedef struct evp_md_st EVP_MD;
 
 namespace tc::reader {
 
@@ -35,6 +36,12 @@ class PayloadAccumulator {
   void append(std::string_view text);
   // A blank line met inside the payload.
   void blank_line();
+  // After start(): the payload's md5 was computed ahead (payload_prehash.h)
+  // for a payload of `lines` lines and `bytes` bytes, so its bytes are kept
+  // and counted but not hashed. Should the payload turn out otherwise, its
+  // kept text is hashed at finish() (a prehashed payload is never longer
+  // than a block, far below the keep limit).
+  void use_digest(const Md5& md5, uint64_t lines, uint64_t bytes);
 
   struct Result {
     Md5 md5{};
@@ -53,6 +60,9 @@ class PayloadAccumulator {
   void update(const char* data, size_t size);
   void to_alternative(std::string_view bytes);
 
+  bool prehashed_ = false;
+  Md5 prehash_{};
+  uint64_t prehash_lines_ = 0, prehash_bytes_ = 0;
   EVP_MD_CTX* main_ = nullptr;
   EVP_MD_CTX* alt_ = nullptr;
   bool alt_active_ = false;
@@ -63,6 +73,10 @@ class PayloadAccumulator {
   uint64_t lines_ = 0, alt_lines_ = 0, pending_blanks_ = 0, blank_lines_ = 0, bytes_ = 0;
   bool truncated_ = false;
 };
+
+// OpenSSL's md5, fetched once (EVP_md5() looks it up again at every
+// EVP_DigestInit_ex, under a lock).
+const EVP_MD* md5_algorithm();
 
 // Decodes 32 lowercase hex digits (what tlparse's base16ct::lower accepts
 // for a 16-byte md5); false for anything else.

@@ -5,9 +5,11 @@
 #include <filesystem>
 
 #include "diag/exit_code.h"
+#include "io/block_pipeline.h"
 #include "io/input_source.h"
 #include "formats/torch_trace/directory.h"
 #include "formats/torch_trace/file_reader.h"
+#include "formats/torch_trace/payload_prehash.h"
 
 namespace tc::reader {
 namespace {
@@ -24,7 +26,14 @@ int read_one(const std::string& path, std::string display, int rank_file, const 
   if (stats) ++stats->files;
   if (path == "-") display = source->name();
   FileReader reader(std::move(display), rank_file, options, reporter, on_record);
-  return reader.read(*source, stats, io_error);
+  if (options.threads <= 1) return reader.read(*source, stats, io_error);
+  PrehashedPayloads prehashed;
+  using Runs = std::vector<PrehashedPayload>;
+  io::BlockPipeline blocks(
+      *source, options.threads, [](io::Block& b) { b.prepared = prehash_payloads(b); },
+      [&](io::Block& b) { prehashed.add(std::move(std::any_cast<Runs&>(b.prepared)), b.first_line); }, options.block_bytes);
+  reader.use_prehashed(&prehashed);
+  return reader.read(blocks, stats, io_error);
 }
 
 }  // namespace

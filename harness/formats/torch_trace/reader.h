@@ -34,12 +34,18 @@ struct ReadOptions {
   // (an envelope is held whole to parse it: the line plus its parsed value).
   size_t max_line_bytes = size_t{16} << 20;
   size_t max_piece = size_t{4} << 20;          // longer lines are read in pieces of this size
+  // Threads reading one file: above 1, the file is read ahead in blocks of
+  // block_bytes whose payloads other threads hash (payload_prehash.h); the
+  // records and findings are the same whatever the numbers.
+  unsigned threads = 1;
+  size_t block_bytes = size_t{4} << 20;
 };
 
 struct ReadStats {
   uint64_t records = 0;
   uint64_t bytes = 0;
   uint64_t files = 0;
+  uint64_t payloads_hashed_ahead = 0;  // payloads whose md5 came from payload_prehash.h
 };
 
 // Returns kExitOk, or kExitIo when an input cannot be opened or read (the

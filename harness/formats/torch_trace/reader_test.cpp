@@ -339,5 +339,65 @@ TEST_F(ReaderTest, UnreadableInputIsAnIoError) {
   EXPECT_EQ(total(), 0u);
 }
 
+// Reading ahead on several threads (ReadOptions::threads, payload_prehash.h)
+// gives the records and findings of one thread, whatever the block size:
+// payloads hashed ahead, cut by block edges, next to blank lines, with CRLF,
+// wrong md5s, orphans and a line longer than a piece.
+TEST_F(ReaderTest, ThreadsAndBlockSizesChangeNothing) {
+  std::string log = rec(R"({"str": ["/a.py", 0]})");
+  for (int i = 0; i < 60; ++i) {
+    std::string payload = "line " + std::to_string(i);
+    for (int k = 0; k < i % 7; ++k) payload += "\n" + std::string(static_cast<size_t>(i * k % 50), 'x');
+    log += rec_with_payload(R"("artifact": {"name": "a", "encoding": "string"}, "frame_id": )" + std::to_string(i),
+                            payload);
+    if (i % 11 == 3) log += "\n";                                      // a blank line between records
+    if (i % 13 == 5) log += rec(R"({"dynamo_start": {}, "has_payload": "00000000000000000000000000000000"})") + "\tp\n";
+    if (i % 17 == 2) log += "\torphan\n";
+    if (i % 19 == 4) log += rec_with_payload(R"("guard": {})", "a\nb");
+  }
+  // A payload with a blank line inside, one with CRLF, one longer than a piece.
+  std::string blank = rec_with_payload(R"("with_blank": {})", "u\nv");
+  blank.insert(blank.find("\tv"), "\n");
+  log += blank;
+  log += kPrefix + "{\"crlf\": {}, \"has_payload\": \"" + md5("c\nd") + "\"}\r\n\tc\r\n\td\r\n";
+  log += rec_with_payload(R"("long": {})", std::string(5000, 'L'));
+  log += rec(R"({"dynamo_start": {}})");
+  const std::string path = write(log);
+  ReadOptions one;
+  one.max_piece = 1024;
+  ASSERT_EQ(read(path, one), kExitOk) << io_error;
+  const std::vector<Seen> expected = seen;
+  const std::vector<diag::Diagnostic> findings = reporter.kept();
+  ASSERT_GT(findings.size(), 3u);
+  for (unsigned threads : {2u, 3u, 8u}) {
+    for (size_t block : {1u, 17u, 100u, 333u, 4096u, 1u << 22}) {
+      ReadOptions many = one;
+      many.threads = threads;
+      many.block_bytes = block;
+      ASSERT_EQ(read(path, many), kExitOk) << io_error;
+      ASSERT_EQ(seen.size(), expected.size()) << threads << " threads, blocks of " << block;
+      for (size_t i = 0; i < seen.size(); ++i) {
+        EXPECT_EQ(seen[i].line, expected[i].line);
+        EXPECT_EQ(seen[i].kind, expected[i].kind);
+        EXPECT_EQ(seen[i].payload, expected[i].payload);
+        EXPECT_EQ(seen[i].md5_ok, expected[i].md5_ok) << "line " << seen[i].line << ", blocks of " << block;
+      }
+      if (block == (1u << 22)) {  // one block: every payload but those next to a blank line hashed ahead
+        ReadStats stats;
+        diag::Reporter quiet;
+        read_torch_trace(path, many, quiet, [](Record&) {}, &stats, nullptr);
+        EXPECT_GT(stats.payloads_hashed_ahead, 50u);
+      }
+      ASSERT_EQ(reporter.kept().size(), findings.size());
+      for (size_t i = 0; i < findings.size(); ++i) {
+        EXPECT_EQ(reporter.kept()[i].rule, findings[i].rule);
+        EXPECT_EQ(reporter.kept()[i].location.line, findings[i].location.line);
+        EXPECT_EQ(reporter.kept()[i].message, findings[i].message);
+        EXPECT_EQ(reporter.kept()[i].hint, findings[i].hint);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace tc::reader

@@ -1,0 +1,91 @@
+#include "formats/torch_trace/payload_prehash.h"
+
+#include <openssl/evp.h>
+
+#include <cstring>
+#include <memory>
+#include <string_view>
+
+namespace tc::reader {
+namespace {
+
+struct DigestFree {
+  void operator()(EVP_MD_CTX* ctx) const { EVP_MD_CTX_free(ctx); }
+};
+
+// A complete line of a block: its text as io::LineReader gives it.
+std::string_view text_of(std::string_view line) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  return line;
+}
+
+}  // namespace
+
+std::vector<PrehashedPayload> prehash_payloads(const io::Block& block) {
+  std::vector<PrehashedPayload> out;
+  const std::string_view bytes = block.text();
+  // The complete lines, as (text); a block that does not start a line
+  // begins with the end of one, which is skipped.
+  std::vector<std::string_view> lines;
+  size_t at = 0;
+  uint64_t first = 0;
+  if (!block.starts_line) {
+    const size_t nl = bytes.find('\n');
+    if (nl == std::string_view::npos) return out;
+    at = nl + 1;
+    ++first;
+  }
+  while (at < bytes.size()) {
+    const void* found = std::memchr(bytes.data() + at, '\n', bytes.size() - at);
+    if (!found) break;  // the last line, without its '\n': not complete
+    const size_t nl = static_cast<size_t>(static_cast<const char*>(found) - bytes.data());
+    lines.push_back(text_of(bytes.substr(at, nl - at)));
+    at = nl + 1;
+  }
+  std::unique_ptr<EVP_MD_CTX, DigestFree> ctx(EVP_MD_CTX_new());
+  if (!ctx) return out;
+  const EVP_MD* md5 = md5_algorithm();
+  auto is_tab = [&](size_t i) { return !lines[i].empty() && lines[i][0] == '\t'; };
+  for (size_t i = 1; i < lines.size(); ++i) {
+    if (!is_tab(i) || is_tab(i - 1) || lines[i - 1].empty()) continue;
+    size_t end = i;
+    while (end < lines.size() && is_tab(end)) ++end;
+    // The line after the run must be in the block and not blank.
+    if (end == lines.size() || lines[end].empty()) {
+      i = end;
+      continue;
+    }
+    PrehashedPayload run;
+    run.envelope_line = first + i - 1;
+    run.lines = end - i;
+    if (EVP_DigestInit_ex2(ctx.get(), md5, nullptr) != 1) return out;
+    for (size_t k = i; k < end; ++k) {
+      if (k > i) {
+        EVP_DigestUpdate(ctx.get(), "\n", 1);
+        ++run.bytes;
+      }
+      const std::string_view text = lines[k].substr(1);
+      EVP_DigestUpdate(ctx.get(), text.data(), text.size());
+      run.bytes += text.size();
+    }
+    unsigned int len = 0;
+    EVP_DigestFinal_ex(ctx.get(), run.md5.data(), &len);
+    out.push_back(run);
+    i = end;
+  }
+  return out;
+}
+
+void PrehashedPayloads::add(std::vector<PrehashedPayload> runs, uint64_t first_line) {
+  for (PrehashedPayload& r : runs) {
+    r.envelope_line += first_line;
+    runs_.push_back(r);
+  }
+}
+
+const PrehashedPayload* PrehashedPayloads::after_envelope(uint64_t envelope_line) {
+  while (!runs_.empty() && runs_.front().envelope_line < envelope_line) runs_.pop_front();
+  return !runs_.empty() && runs_.front().envelope_line == envelope_line ? &runs_.front() : nullptr;
+}
+
+}  // namespace tc::reader

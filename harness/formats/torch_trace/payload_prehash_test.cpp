@@ -1,0 +1,88 @@
+#include "formats/torch_trace/payload_prehash.h"
+
+#include <gtest/gtest.h>
+
+#include "diag/reporter.h"
+#include "formats/torch_trace/reader.h"
+
+namespace tc::reader {
+namespace {
+
+Md5 accumulated(const std::vector<std::string>& lines) {
+  PayloadAccumulator acc;
+  std::string kept;
+  acc.start(&kept, 1 << 20);
+  for (const std::string& l : lines) {
+    acc.begin_line();
+    acc.append(l);
+  }
+  return acc.finish().md5;
+}
+
+io::Block block_of(const std::string& text, bool starts_line = true) {
+  io::Block b;
+  b.data = std::make_unique<char[]>(text.size());
+  std::copy(text.begin(), text.end(), b.data.get());
+  b.size = text.size();
+  b.starts_line = starts_line;
+  return b;
+}
+
+const std::string kLogPrefix = "V1206 15:18:20.253000 1500233 torch/_logging/structured.py:22] ";
+
+TEST(PayloadPrehash, HashesTheRunsTheReaderWillSeeWholeAsItDoes) {
+  io::Block block = block_of(kLogPrefix + "{\"a\": {}, \"has_payload\": \"x\"}\n"  // 10
+                "\tfirst\r\n"                                         // 11
+                "\t\n"                                                // 12
+                "\tlast\n" +                                          // 13
+                kLogPrefix + "{\"b\": {}}\n"                             // 14: ends the run above
+                "\torphan next to a blank line\n"                     // 15
+                "\n" +                                                // 16
+                kLogPrefix + "{\"c\": {}}\n"                             // 17
+                "\tat the edge\n");                                   // 18: no line after it in the block
+  std::vector<PrehashedPayload> runs = prehash_payloads(block);
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].envelope_line, 0u);  // line 0 of the block
+  EXPECT_EQ(runs[0].lines, 3u);
+  EXPECT_EQ(runs[0].bytes, std::string("first\n\nlast").size());
+  EXPECT_EQ(runs[0].md5, accumulated({"first", "", "last"}));
+}
+
+// The line a block starts in may have begun with a tab (a long payload
+// line): the run after it is left to the reader.
+TEST(PayloadPrehash, NeverTrustsALineBegunInAnEarlierBlock) {
+  io::Block block = block_of("end of line 0\n\tpayload\n" + kLogPrefix + "{\"a\": {}, \"has_payload\": \"x\"}\n\tp\n" +
+                                  kLogPrefix + "{}\n",
+                              false);
+  std::vector<PrehashedPayload> runs = prehash_payloads(block);
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].envelope_line, 2u);
+}
+
+TEST(PayloadPrehash, LooksUpTheRunAfterAnEnvelopeInLineOrder) {
+  PrehashedPayloads runs;
+  runs.add({{4, 1, 1, {}}, {8, 2, 3, {}}}, 1);
+  runs.add({{0, 1, 1, {}}}, 20);
+  EXPECT_EQ(runs.after_envelope(4), nullptr);
+  ASSERT_NE(runs.after_envelope(9), nullptr);
+  EXPECT_EQ(runs.after_envelope(9)->lines, 2u);
+  EXPECT_EQ(runs.after_envelope(5), nullptr);  // forgotten: lookups only go forward
+  EXPECT_EQ(runs.after_envelope(20)->envelope_line, 20u);
+}
+
+// A PayloadAccumulator handed a digest that does not fit what it then reads
+// hashes what it kept.
+TEST(PayloadPrehash, AWrongPrehashIsNotTrusted) {
+  PayloadAccumulator acc;
+  std::string kept;
+  acc.start(&kept, 1 << 20);
+  acc.use_digest(Md5{}, 1, 3);
+  acc.begin_line();
+  acc.append("abc");
+  acc.begin_line();
+  acc.append("def");
+  EXPECT_EQ(acc.finish().md5, accumulated({"abc", "def"}));
+}
+
+}  // namespace
+}  // namespace tc::reader

@@ -1,0 +1,141 @@
+#include "io/block_pipeline.h"
+
+#include <algorithm>
+#include <string.h>  // memrchr
+
+#include <cstring>
+
+namespace tc::io {
+namespace {
+
+// The '\n's in [p, p + n), eight bytes at a time (a memchr per line costs
+// more on logs of short lines): a byte of w ^ "\n\n..." is zero where w has
+// a '\n'; the high bit of each byte of `nonzero` says whether that byte is
+// not (no carry crosses bytes), and a multiply adds the eight 0/1 flags.
+uint64_t count_newlines(const char* p, size_t n) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL, kLow7 = 0x7f7f7f7f7f7f7f7fULL;
+  uint64_t count = 0;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    const uint64_t x = w ^ (kOnes * '\n');
+    const uint64_t nonzero = ((x & kLow7) + kLow7) | x;
+    count += (((~nonzero & ~kLow7) >> 7) * kOnes) >> 56;
+  }
+  for (; i < n; ++i) count += p[i] == '\n';
+  return count;
+}
+
+}  // namespace
+
+BlockPipeline::BlockPipeline(InputSource& source, unsigned threads, Prepare prepare, Served on_served,
+                             size_t block_bytes)
+    : source_(source),
+      prepare_(std::move(prepare)),
+      on_served_(std::move(on_served)),
+      block_bytes_(std::max<size_t>(block_bytes, 1)),
+      max_blocks_(2 * std::max(threads, 1u) + 2) {
+  name_ = source.name();
+  gzip_ = source.gzip();
+  for (unsigned t = 1; t < threads; ++t) helpers_.emplace_back([this] { help(); });
+}
+
+BlockPipeline::~BlockPipeline() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop_ = true;
+  }
+  changed_.notify_all();
+  for (std::thread& t : helpers_) t.join();
+}
+
+bool BlockPipeline::produce(std::unique_lock<std::mutex>& lock) {
+  if (source_done_ || stop_ || slots_.size() >= max_blocks_) return false;
+  // Read under the lock: blocks must leave the source in order.
+  Block block;
+  if (!free_.empty()) {
+    block.data = std::move(free_.back());
+    free_.pop_back();
+  } else {
+    block.data = std::make_unique_for_overwrite<char[]>(block_bytes_);
+  }
+  char* const data = block.data.get();
+  size_t have = carry_.size();
+  std::memcpy(data, carry_.data(), have);
+  carry_.clear();
+  block.starts_line = next_starts_line_;
+  while (have < block_bytes_) {
+    ptrdiff_t n = source_.read(data + have, block_bytes_ - have);
+    if (n <= 0) {
+      source_done_ = true;
+      if (n < 0) {
+        source_failed_ = true;
+        error_ = source_.error();
+        data_error_ = source_.data_error();
+      }
+      break;
+    }
+    have += static_cast<size_t>(n);
+  }
+  if (!source_done_) {
+    // Keep the partial last line for the next block, unless the block holds
+    // no '\n' at all (a line longer than a block).
+    const void* last = memrchr(data, '\n', have);
+    if (last) {
+      const size_t end = static_cast<size_t>(static_cast<const char*>(last) - data) + 1;
+      carry_.assign(data + end, have - end);
+      have = end;
+    }
+    next_starts_line_ = last != nullptr;
+  }
+  block.size = have;
+  if (have == 0) {
+    free_.push_back(std::move(block.data));
+    return false;
+  }
+  slots_.push_back(Slot{std::move(block), false});
+  Slot& slot = slots_.back();  // deque: stays put while others are pushed and popped
+  lock.unlock();
+  slot.block.newlines = count_newlines(data, have);
+  prepare_(slot.block);
+  lock.lock();
+  slot.ready = true;
+  changed_.notify_all();
+  return true;
+}
+
+void BlockPipeline::help() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (!stop_) {
+    if (!produce(lock)) changed_.wait(lock);
+  }
+}
+
+ptrdiff_t BlockPipeline::read(char* buf, size_t n) {
+  if (serving_at_ == serving_.size) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (serving_.data) free_.push_back(std::move(serving_.data));
+    while (true) {
+      if (!slots_.empty() && slots_.front().ready) break;
+      // Not ready yet: read and prepare another block meanwhile, or wait.
+      if (produce(lock)) continue;
+      if (slots_.empty() && source_done_) return source_failed_ ? -1 : 0;
+      changed_.wait(lock);
+    }
+    serving_ = std::move(slots_.front().block);
+    slots_.pop_front();
+    serving_at_ = 0;
+    lock.unlock();
+    changed_.notify_all();  // a slot is free for the helpers
+    serving_.first_line = next_first_line_;
+    next_first_line_ += serving_.newlines;
+    on_served_(serving_);
+  }
+  const size_t k = std::min(n, serving_.size - serving_at_);
+  std::memcpy(buf, serving_.data.get() + serving_at_, k);
+  serving_at_ += k;
+  return static_cast<ptrdiff_t>(k);
+}
+
+}  // namespace tc::io

@@ -1,0 +1,43 @@
+# `tracecheck check` of one input on several threads prints byte for byte
+# what one thread prints: the same findings in the same order, the same exit
+# code. Each input is checked with --jobs 1, --jobs 2 (blocks of 4 KiB) and
+# --jobs 8 (blocks of 256 bytes: a boundary every few lines). Inputs: the raw
+# captures committed beside the goldens, the bad inputs, the fuzz
+# regressions, a 24 MiB TORCH_TRACE log made from real records
+# (harness/bench/make_inputs.py), and ../shared/corpus when present.
+# Usage: jobs_differential.sh TRACECHECK SOURCE_DIR [CORPUS_DIR]
+T="$1"
+SRC="$2"
+CORPUS="$3"
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/tc_jobs.XXXXXX") || exit 1
+trap 'rm -rf "$TMP"' EXIT
+unset CI
+: > "$TMP/inputs"
+find "$SRC/golden" -path '*.raw/*/*' -type f | sort >> "$TMP/inputs"
+find "$SRC/harness/tests/data/bad_inputs" "$SRC/harness/fuzz/regressions" -type f ! -name '*.md' ! -name '*.tsv' |
+  sort >> "$TMP/inputs"
+if python3 "$SRC/harness/bench/make_inputs.py" torch_trace "$TMP/big.log" --mb 24 > "$TMP/make.log" 2>&1; then
+  echo "$TMP/big.log" >> "$TMP/inputs"
+else
+  echo "note: no generated TORCH_TRACE input: $(tail -1 "$TMP/make.log")"
+fi
+[ -n "$CORPUS" ] && [ -d "$CORPUS" ] && find "$CORPUS" -type f ! -name '*.md' ! -name '*.tsv' | sort >> "$TMP/inputs"
+
+n=0
+failed=0
+while IFS= read -r input; do
+  n=$((n + 1))
+  "$T" check --jobs 1 "$input" > "$TMP/one" 2>&1; r1=$?
+  for run in "2 4096" "8 256"; do
+    set -- $run
+    "$T" check --jobs "$1" --block-bytes "$2" "$input" > "$TMP/many" 2>&1; rn=$?
+    if [ "$r1" -ne "$rn" ] || ! cmp -s "$TMP/one" "$TMP/many"; then
+      echo "FAIL: $input: --jobs 1 (exit $r1) and --jobs $1 --block-bytes $2 (exit $rn) differ:"
+      diff "$TMP/one" "$TMP/many" | head -10
+      failed=$((failed + 1))
+    fi
+  done
+done < "$TMP/inputs"
+[ "$n" -gt 100 ] || { echo "FAIL: only $n inputs found under $SRC"; exit 1; }
+[ "$failed" -eq 0 ] || { echo "$failed of $((2 * n)) comparisons differ"; exit 1; }
+echo "jobs differential: $n inputs, each the same with --jobs 1, 2 and 8"
