@@ -142,8 +142,11 @@ int check(const CheckRequest& request, std::string& io_error) {
     std::unique_ptr<render::ChromeCanonical> canon;
     if (canonical) canon = std::make_unique<render::ChromeCanonical>(rules);
     reader::ChromeReadInfo info;
+    reader::ChromeReadOptions options;
+    options.threads = request.jobs;
+    if (request.block_bytes) options.chunk = request.block_bytes;
     int rc = reader::read_chrome_trace(
-        files[i], reader::ChromeReadOptions{}, *request.reporter,
+        files[i], options, *request.reporter,
         [&](const reader::ChromeEvent& e) {
           schemas.validate_event(e);
           checker.event(e, &schemas.facts());

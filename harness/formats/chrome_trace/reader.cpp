@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "diag/exit_code.h"
+#include "formats/chrome_trace/events_ahead.h"
 #include "io/input_source.h"
 #include "io/utf8.h"
 #include "json/parse.h"
@@ -163,62 +164,79 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
     }
   };
 
+  // One element, in order: parsed here unless `parsed` brings it parsed
+  // ahead (with whether it repeats a key).
+  auto fold_element = [&](const io::JsonElement& el, const simdjson::dom::element* parsed, bool duplicates) {
+    ChromeEvent ev;
+    ev.text = el.text;
+    ev.pos = el.pos;
+    ev.index = el.index;
+    ev.file = &file;
+    ev.bare = el.container == io::JsonContainer::BareArray;
+    simdjson::dom::element value;
+    if (parsed) {
+      value = *parsed;
+    } else {
+      if (event_parser.parse(el.text.data(), el.text.size(), false).get(value) != simdjson::SUCCESS) {
+        locate_error(el.text, el.pos, ev.pointer(), ("event " + std::to_string(el.index)).c_str(), "event");
+        return;
+      }
+      duplicates = has_duplicate_keys(value, keys);
+    }
+    ev.value = value;
+    if (duplicates) report_duplicates(el.text, el.pos, ev.pointer(), "event");
+    if (value.get_object().get(ev.object) != simdjson::SUCCESS) {
+      reporter.report("ct-event-not-object", loc(file, el.pos),
+                      "event " + std::to_string(el.index) + " is not a JSON object", "event", ev.pointer());
+      return;
+    }
+    if (on_event) on_event(ev);
+  };
+
   io::JsonStreamOptions so;
   so.array_key = "traceEvents";
   so.chunk = options.chunk;
   so.max_element = options.max_event;
   so.max_member = options.max_member;
-  io::JsonStreamResult result = io::stream_json_array(
-      scan, so,
-      [&](std::span<const io::JsonElement> batch) {
-        for (const io::JsonElement& el : batch) {
-          ChromeEvent ev;
-          ev.text = el.text;
-          ev.pos = el.pos;
-          ev.index = el.index;
-          ev.file = &file;
-          ev.bare = el.container == io::JsonContainer::BareArray;
-          simdjson::dom::element value;
-          if (event_parser.parse(el.text.data(), el.text.size(), false).get(value) != simdjson::SUCCESS) {
-            locate_error(el.text, el.pos, ev.pointer(), ("event " + std::to_string(el.index)).c_str(), "event");
-            continue;
-          }
-          ev.value = value;
-          if (has_duplicate_keys(value, keys)) report_duplicates(el.text, el.pos, ev.pointer(), "event");
-          if (value.get_object().get(ev.object) != simdjson::SUCCESS) {
-            reporter.report("ct-event-not-object", loc(file, el.pos),
-                            "event " + std::to_string(el.index) + " is not a JSON object", "event", ev.pointer());
-            continue;
-          }
-          if (on_event) on_event(ev);
-        }
-        return true;
-      },
-      [&](const io::JsonMember& m) {
-        ChromeMember cm;
-        cm.key = m.key;
-        cm.text = m.text;
-        cm.pos = m.pos;
-        if (m.key == so.array_key) {
-          array_key_seen = true;
-          reporter.report("ct-no-trace-events", loc(file, m.pos), "\"" + m.key + "\" is not an array", "metadata",
-                          "/" + m.key, "every consumer needs the events in an array under \"traceEvents\"");
-        }
-        if (!m.truncated) {
-          simdjson::padded_string padded(m.text);
-          if (member_parser.parse(padded).get(cm.value) == simdjson::SUCCESS) {
-            cm.parsed = true;
-            if (has_duplicate_keys(cm.value, keys)) report_duplicates(m.text, m.pos, "/" + m.key, "metadata");
-          } else {
-            std::string pointer = "/";
-            pointer += m.key;
-            locate_error(m.text, m.pos, pointer, ("top-level member \"" + m.key + "\"").c_str(), "metadata");
-          }
-          if (on_member) on_member(cm);  // inside the lifetime of `padded`
-          return;
-        }
-        if (on_member) on_member(cm);
-      });
+
+  auto fold_member = [&](const io::JsonMember& m) {
+    ChromeMember cm;
+    cm.key = m.key;
+    cm.text = m.text;
+    cm.pos = m.pos;
+    if (m.key == so.array_key) {
+      array_key_seen = true;
+      reporter.report("ct-no-trace-events", loc(file, m.pos), "\"" + m.key + "\" is not an array", "metadata",
+                      "/" + m.key, "every consumer needs the events in an array under \"traceEvents\"");
+    }
+    if (!m.truncated) {
+      simdjson::padded_string padded(m.text);
+      if (member_parser.parse(padded).get(cm.value) == simdjson::SUCCESS) {
+        cm.parsed = true;
+        if (has_duplicate_keys(cm.value, keys)) report_duplicates(m.text, m.pos, "/" + m.key, "metadata");
+      } else {
+        std::string pointer = "/";
+        pointer += m.key;
+        locate_error(m.text, m.pos, pointer, ("top-level member \"" + m.key + "\"").c_str(), "metadata");
+      }
+      if (on_member) on_member(cm);  // inside the lifetime of `padded`
+      return;
+    }
+    if (on_member) on_member(cm);
+  };
+
+  io::JsonStreamResult result;
+  if (options.threads <= 1) {
+    result = io::stream_json_array(
+        scan, so,
+        [&](std::span<const io::JsonElement> batch) {
+          for (const io::JsonElement& el : batch) fold_element(el, nullptr, false);
+          return true;
+        },
+        fold_member);
+  } else {
+    result = read_events_ahead(scan, so, options.threads, fold_element, fold_member);
+  }
 
   ChromeReadInfo local;
   ChromeReadInfo& ri = info ? *info : local;

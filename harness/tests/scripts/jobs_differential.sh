@@ -3,8 +3,9 @@
 # code. Each input is checked with --jobs 1, --jobs 2 (blocks of 4 KiB) and
 # --jobs 8 (blocks of 256 bytes: a boundary every few lines). Inputs: the raw
 # captures committed beside the goldens, the bad inputs, the fuzz
-# regressions, a 24 MiB TORCH_TRACE log made from real records
-# (harness/bench/make_inputs.py), and ../shared/corpus when present.
+# regressions, a 24 MiB TORCH_TRACE log and a 16 MiB Kineto trace made from
+# real records (harness/bench/make_inputs.py), and ../shared/corpus when
+# present.
 # Usage: jobs_differential.sh TRACECHECK SOURCE_DIR [CORPUS_DIR]
 T="$1"
 SRC="$2"
@@ -16,11 +17,14 @@ unset CI
 find "$SRC/golden" -path '*.raw/*/*' -type f | sort >> "$TMP/inputs"
 find "$SRC/harness/tests/data/bad_inputs" "$SRC/harness/fuzz/regressions" -type f ! -name '*.md' ! -name '*.tsv' |
   sort >> "$TMP/inputs"
-if python3 "$SRC/harness/bench/make_inputs.py" torch_trace "$TMP/big.log" --mb 24 > "$TMP/make.log" 2>&1; then
-  echo "$TMP/big.log" >> "$TMP/inputs"
-else
-  echo "note: no generated TORCH_TRACE input: $(tail -1 "$TMP/make.log")"
-fi
+for made in "torch_trace big.log 24" "chrome_trace big.json 16"; do
+  set -- $made
+  if python3 "$SRC/harness/bench/make_inputs.py" "$1" "$TMP/$2" --mb "$3" > "$TMP/make.log" 2>&1; then
+    echo "$TMP/$2" >> "$TMP/inputs"
+  else
+    echo "note: no generated $1 input: $(tail -1 "$TMP/make.log")"
+  fi
+done
 [ -n "$CORPUS" ] && [ -d "$CORPUS" ] && find "$CORPUS" -type f ! -name '*.md' ! -name '*.tsv' | sort >> "$TMP/inputs"
 
 n=0

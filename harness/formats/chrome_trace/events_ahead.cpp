@@ -1,0 +1,158 @@
+#include "formats/chrome_trace/events_ahead.h"
+
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "io/ordered_work.h"
+#include "json/text.h"
+
+namespace tc::reader {
+namespace {
+
+constexpr size_t kPieceBytes = size_t{256} << 10;
+
+// What the splitter handed over, in order: a batch of elements or a member.
+struct Piece {
+  // A batch: "[" + the elements' texts joined by "," + "]", padded.
+  std::string buffer;
+  std::vector<io::JsonElement> elements;  // texts set at the fold: buffer moves with the piece
+  std::vector<size_t> offsets;            // of each element's text in buffer
+  // A member (when is_member): its text is owned here.
+  bool is_member = false;
+  io::JsonMember member;
+  std::string member_text;
+
+  // Prepared: the batch as one document, when it parses.
+  std::unique_ptr<simdjson::dom::parser> parser;
+  bool parsed = false;
+  std::vector<simdjson::dom::element> values;
+  std::vector<char> duplicates;
+};
+
+// Parsers are reused: one holds its capacity from batch to batch.
+class ParserPool {
+ public:
+  std::unique_ptr<simdjson::dom::parser> take() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (free_.empty()) return std::make_unique<simdjson::dom::parser>();
+    std::unique_ptr<simdjson::dom::parser> p = std::move(free_.back());
+    free_.pop_back();
+    return p;
+  }
+  void give(std::unique_ptr<simdjson::dom::parser> p) {
+    if (!p) return;
+    std::lock_guard<std::mutex> lock(mutex_);
+    free_.push_back(std::move(p));
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<simdjson::dom::parser>> free_;
+};
+
+Piece batch_piece(std::span<const io::JsonElement> batch) {
+  Piece p;
+  size_t size = 2 + simdjson::SIMDJSON_PADDING;
+  for (const io::JsonElement& el : batch) size += el.text.size() + 1;
+  p.buffer.reserve(size);
+  p.buffer += '[';
+  p.offsets.reserve(batch.size());
+  for (const io::JsonElement& el : batch) {
+    if (p.buffer.size() > 1) p.buffer += ',';
+    p.offsets.push_back(p.buffer.size());
+    p.buffer.append(el.text);
+  }
+  p.buffer += ']';
+  p.buffer.append(simdjson::SIMDJSON_PADDING, ' ');
+  p.elements.assign(batch.begin(), batch.end());
+  return p;
+}
+
+void prepare(Piece& p, ParserPool& parsers) {
+  if (p.is_member || p.elements.empty()) return;
+  p.parser = parsers.take();
+  const size_t used = p.buffer.size() - simdjson::SIMDJSON_PADDING;
+  simdjson::dom::element doc;
+  simdjson::dom::array array;
+  if (p.parser->parse(p.buffer.data(), used, false).get(doc) != simdjson::SUCCESS ||
+      doc.get_array().get(array) != simdjson::SUCCESS || array.size() != p.elements.size()) {
+    return;  // the fold parses them one by one
+  }
+  p.values.reserve(p.elements.size());
+  p.duplicates.reserve(p.elements.size());
+  std::vector<std::string_view> scratch;
+  for (simdjson::dom::element value : array) {
+    p.values.push_back(value);
+    p.duplicates.push_back(has_duplicate_keys(value, scratch) ? 1 : 0);
+  }
+  p.parsed = true;
+}
+
+}  // namespace
+
+io::JsonStreamResult read_events_ahead(io::InputSource& in, const io::JsonStreamOptions& options, unsigned threads,
+                                       const FoldElement& fold_element, const FoldMember& fold_member) {
+  ParserPool parsers;
+  io::OrderedWork<Piece> work(2 * threads + 2, [&](Piece& p) { prepare(p, parsers); });
+  io::JsonStreamResult result;
+  std::exception_ptr producer_error;
+  std::thread producer([&] {
+    try {
+      result = io::stream_json_array(
+          in, options,
+          [&](std::span<const io::JsonElement> batch) {
+            // Pieces of about kPieceBytes: a parser holds several times its
+            // document, so smaller pieces keep the memory in flight low.
+            size_t from = 0, bytes = 0;
+            for (size_t i = 0; i < batch.size(); ++i) {
+              bytes += batch[i].text.size();
+              if (bytes >= kPieceBytes || i + 1 == batch.size()) {
+                work.push(batch_piece(batch.subspan(from, i + 1 - from)));
+                from = i + 1;
+                bytes = 0;
+              }
+            }
+            return true;
+          },
+          [&](const io::JsonMember& m) {
+            Piece p;
+            p.is_member = true;
+            p.member = m;
+            p.member_text.assign(m.text);
+            work.push(std::move(p));
+          });
+    } catch (...) {
+      producer_error = std::current_exception();
+    }
+    work.close();
+  });
+  std::vector<std::thread> helpers;
+  for (unsigned t = 2; t < threads; ++t) helpers.emplace_back([&] { work.help(); });
+
+  while (std::optional<Piece> piece = work.pop()) {
+    if (piece->is_member) {
+      piece->member.text = piece->member_text;
+      fold_member(piece->member);
+      continue;
+    }
+    for (size_t i = 0; i < piece->elements.size(); ++i) {
+      piece->elements[i].text = std::string_view(piece->buffer).substr(piece->offsets[i], piece->elements[i].text.size());
+      if (piece->parsed)
+        fold_element(piece->elements[i], &piece->values[i], piece->duplicates[i] != 0);
+      else
+        fold_element(piece->elements[i], nullptr, false);
+    }
+    parsers.give(std::move(piece->parser));
+  }
+  producer.join();
+  work.stop();
+  for (std::thread& t : helpers) t.join();
+  if (producer_error) std::rethrow_exception(producer_error);
+  return result;
+}
+
+}  // namespace tc::reader

@@ -1,0 +1,67 @@
+#include "formats/chrome_trace/events_ahead.h"
+
+#include <gtest/gtest.h>
+
+#include "formats/chrome_trace/reader.h"
+#include "io/memory_source.h"
+
+namespace tc::reader {
+namespace {
+
+struct ReadBack {
+  std::vector<std::string> seen;  // "event <index> <text>" and "member <key>", in order
+  std::vector<std::string> findings;
+};
+
+ReadBack read_back(const std::string& trace, unsigned threads, size_t chunk) {
+  io::MemorySource source(trace, 13);
+  ReadBack out;
+  diag::Reporter reporter;
+  ChromeReadOptions options;
+  options.threads = threads;
+  options.chunk = chunk;
+  read_chrome_trace(
+      source, "t.json", options, reporter,
+      [&](const ChromeEvent& e) { out.seen.push_back("event " + std::to_string(e.index) + " " + std::string(e.text)); },
+      [&](const ChromeMember& m) { out.seen.push_back("member " + m.key + (m.parsed ? " parsed" : "")); }, nullptr,
+      nullptr);
+  for (const diag::Diagnostic& d : reporter.kept())
+    out.findings.push_back(d.rule + " " + std::to_string(d.location.line) + ":" + std::to_string(d.location.column) +
+                           " " + d.pointer + " " + d.message);
+  return out;
+}
+
+// Events parsed ahead on other threads reach the checks as the one-thread
+// reader hands them over: the same events, members and findings, in order,
+// whatever the chunk (a piece that does not parse whole falls back).
+TEST(EventsAhead, ReadsWhatOneThreadReads) {
+  std::string trace = "{\"schemaVersion\": 1, \"deviceProperties\": [{\"id\": 0}],\n\"traceEvents\": [\n";
+  for (int i = 0; i < 300; ++i) {
+    if (i) trace += ",\n";
+    if (i == 17)
+      trace += "{\"ph\": \"X\", \"ts\": NaN}";
+    else if (i == 40)
+      trace += "[1, 2]";
+    else if (i == 77)
+      trace += "{\"ph\": \"i\", \"name\": \"a\", \"name\": \"b\", \"ts\": 1}";
+    else if (i == 150)
+      trace += "{\"ph\": \"X\", \"name\": \"\\ud800\", \"ts\": 2}";
+    else
+      trace += "{\"ph\": \"X\", \"name\": \"op" + std::to_string(i) + "\", \"ts\": " + std::to_string(i) +
+               ", \"dur\": 1, \"pid\": 1, \"tid\": 1}";
+  }
+  trace += "\n], \"traceName\": \"x\", \"bad\": {\"k\": 1, \"k\": 2}}\n";
+  const ReadBack one = read_back(trace, 1, 1 << 20);
+  ASSERT_GT(one.seen.size(), 290u);
+  ASSERT_GE(one.findings.size(), 4u);
+  for (unsigned threads : {2u, 3u}) {
+    for (size_t chunk : {64u, 1000u, 1u << 20}) {
+      const ReadBack many = read_back(trace, threads, chunk);
+      EXPECT_EQ(many.seen, one.seen) << threads << " threads, chunks of " << chunk;
+      EXPECT_EQ(many.findings, one.findings) << threads << " threads, chunks of " << chunk;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tc::reader
