@@ -201,7 +201,7 @@ TRACECHECK_COMMAND(
                      "the rank files of a TORCH_TRACE directory or a file read ahead while other threads hash its "
                      "payloads; the output is the same whatever the number");
       sub.add_option("--block-bytes", o->block_bytes,
-                     "The blocks a file is read ahead in with --jobs above 1 (default 4 MiB; for tests)")
+                     "The blocks a file is read ahead in with --jobs above 1 (default 1 MiB; for tests)")
           ->group("");
       sub.add_option("--output", o->output,
                      "text, json (one object per line), sarif (SARIF 2.1.0) or github (workflow annotations)")

@@ -35,7 +35,7 @@ BlockPipeline::BlockPipeline(InputSource& source, unsigned threads, Prepare prep
       prepare_(std::move(prepare)),
       on_served_(std::move(on_served)),
       block_bytes_(std::max<size_t>(block_bytes, 1)),
-      max_blocks_(2 * std::max(threads, 1u) + 2) {
+      max_blocks_(std::max(threads, 1u) + 2) {
   name_ = source.name();
   gzip_ = source.gzip();
   for (unsigned t = 1; t < threads; ++t) helpers_.emplace_back([this] { help(); });

@@ -19,9 +19,9 @@
 //   on the thread calling read(), in block order, before any byte of the
 //   block is returned. With threads <= 1 there is no helper: the calling
 //   thread reads, prepares and serves one block at a time.
-// - at most max_blocks blocks are held at once (read, being prepared or
-//   waiting to be served), so memory stays within max_blocks x block_bytes
-//   plus the preparations.
+// - at most threads + 2 blocks are held at once (read, being prepared or
+//   waiting to be served), so memory stays within (threads + 3) x
+//   block_bytes plus the preparations.
 // - a read error of the source passes through: the bytes before it are
 //   served, then read() returns -1 with the source's error() and
 //   data_error().
@@ -61,7 +61,7 @@ class BlockPipeline : public InputSource {
   using Prepare = std::function<void(Block&)>;
   using Served = std::function<void(Block&)>;
 
-  static constexpr size_t kDefaultBlockBytes = size_t{4} << 20;
+  static constexpr size_t kDefaultBlockBytes = size_t{1} << 20;
 
   BlockPipeline(InputSource& source, unsigned threads, Prepare prepare, Served on_served,
                 size_t block_bytes = kDefaultBlockBytes);

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "diag/exit_code.h"
-#include "formats/chrome_trace/events_ahead.h"
 #include "io/input_source.h"
 #include "io/utf8.h"
+#include "json/array_ahead.h"
 #include "json/parse.h"
 #include "json/text.h"
 
@@ -235,7 +235,7 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
         },
         fold_member);
   } else {
-    result = read_events_ahead(scan, so, options.threads, fold_element, fold_member);
+    result = io::stream_json_array_ahead(scan, so, options.threads, true, fold_element, fold_member);
   }
 
   ChromeReadInfo local;

@@ -98,7 +98,10 @@ int check_file(const CheckRequest& request, const std::string& file, std::vector
     if (h.schema && reader::et::accepted_by(reader::et::param_versions(), *h.schema)) readers.push_back("param");
     request.reporter->read_by(file, std::move(readers));
   };
-  int rc = reader::et::read_execution_trace(file, *request.reporter, handler, &io_error);
+  reader::et::EtReadOptions options;
+  options.threads = request.jobs;
+  options.chunk = request.block_bytes;
+  int rc = reader::et::read_execution_trace(file, *request.reporter, handler, &io_error, options);
   if (rc != kExitOk) return rc;
   if (request.canonical) {
     std::string text = render::render_execution_trace(checker.header(), checker.nodes());

@@ -4,6 +4,7 @@
 
 #include "diag/exit_code.h"
 #include "io/input_source.h"
+#include "json/array_ahead.h"
 #include "json/array_stream.h"
 
 namespace tc::reader::et {
@@ -208,7 +209,7 @@ void check_header_member(const std::string& file, diag::Reporter& reporter, cons
 }  // namespace
 
 int read_execution_trace(const std::string& path, diag::Reporter& reporter, const EtHandler& handler,
-                         std::string* io_error) {
+                         std::string* io_error, const EtReadOptions& options_in) {
   std::string why;
   std::unique_ptr<io::InputSource> in = io::open_input(path, why);
   if (!in) {
@@ -222,6 +223,7 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
   simdjson::dom::parser parser;
   io::JsonStreamOptions options;
   options.array_key = "nodes";
+  if (options_in.chunk) options.chunk = options_in.chunk;
 
   std::optional<io::JsonPosition> nodes_member;
   auto on_member = [&](const io::JsonMember& m) {
@@ -231,35 +233,46 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
     }
     check_header_member(path, reporter, m, header, seen_schema, seen_pid, seen_time, seen_start, seen_finish);
   };
-  auto on_batch = [&](std::span<const io::JsonElement> batch) {
-    for (const io::JsonElement& el : batch) {
-      EtNode node;
-      node.index = el.index;
-      node.pos = el.pos;
-      element e;
-      if (auto err = parser.parse(el.text.data(), el.text.size(), false).get(e)) {
-        reporter.report("json-syntax", {path, el.pos.line, el.pos.column},
-                        std::string("node is not valid JSON: ") + simdjson::error_message(err), kNodeKind,
-                        node.pointer());
-        continue;
-      }
-      if (!layout_fixed) {
-        layout_fixed = true;
-        if (header.schema) {
-          header.layout = header.info.layout;
-        } else if (e.is_object() && !e["parent"].error() && e["ctrl_deps"].error()) {
-          header.layout = Layout::Flat;
-        }
-      }
-      if (handler.before_node) handler.before_node(e, header.layout == Layout::Flat);
-      node_parser.parse(e, header.layout, header.schema && header.info.strides, node, &handler.claim);
-      node.flat = header.layout == Layout::Flat;
-      ++header.node_count;
-      if (handler.on_node) handler.on_node(node, e);
+  // One node, in order: parsed here unless `parsed` brings it parsed ahead.
+  auto fold_node = [&](const io::JsonElement& el, const element* parsed, bool) {
+    EtNode node;
+    node.index = el.index;
+    node.pos = el.pos;
+    element e;
+    if (parsed) {
+      e = *parsed;
+    } else if (auto err = parser.parse(el.text.data(), el.text.size(), false).get(e)) {
+      reporter.report("json-syntax", {path, el.pos.line, el.pos.column},
+                      std::string("node is not valid JSON: ") + simdjson::error_message(err), kNodeKind,
+                      node.pointer());
+      return;
     }
-    return true;
+    if (!layout_fixed) {
+      layout_fixed = true;
+      if (header.schema) {
+        header.layout = header.info.layout;
+      } else if (e.is_object() && !e["parent"].error() && e["ctrl_deps"].error()) {
+        header.layout = Layout::Flat;
+      }
+    }
+    if (handler.before_node) handler.before_node(e, header.layout == Layout::Flat);
+    node_parser.parse(e, header.layout, header.schema && header.info.strides, node, &handler.claim);
+    node.flat = header.layout == Layout::Flat;
+    ++header.node_count;
+    if (handler.on_node) handler.on_node(node, e);
   };
-  io::JsonStreamResult result = io::stream_json_array(*in, options, on_batch, on_member);
+  io::JsonStreamResult result;
+  if (options_in.threads <= 1) {
+    result = io::stream_json_array(
+        *in, options,
+        [&](std::span<const io::JsonElement> batch) {
+          for (const io::JsonElement& el : batch) fold_node(el, nullptr, false);
+          return true;
+        },
+        on_member);
+  } else {
+    result = io::stream_json_array_ahead(*in, options, options_in.threads, false, fold_node, on_member);
+  }
   header.nodes_found = result.array_found;
 
   if (!result.ok()) {

@@ -51,7 +51,15 @@ struct EtHandler {
   std::function<void(const EtHeader& header)> on_end;
 };
 
+struct EtReadOptions {
+  // Threads reading one trace: above 1, one splits the node array, others
+  // parse nodes ahead (json/array_ahead.h), the caller reads them in order;
+  // the nodes and findings are the same whatever the number.
+  unsigned threads = 1;
+  size_t chunk = 0;  // the splitter's read size (0: its default)
+};
+
 int read_execution_trace(const std::string& path, diag::Reporter& reporter, const EtHandler& handler,
-                         std::string* io_error);
+                         std::string* io_error, const EtReadOptions& options = {});
 
 }  // namespace tc::reader::et

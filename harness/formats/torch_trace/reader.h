@@ -38,7 +38,7 @@ struct ReadOptions {
   // block_bytes whose payloads other threads hash (payload_prehash.h); the
   // records and findings are the same whatever the numbers.
   unsigned threads = 1;
-  size_t block_bytes = size_t{4} << 20;
+  size_t block_bytes = size_t{1} << 20;
 };
 
 struct ReadStats {

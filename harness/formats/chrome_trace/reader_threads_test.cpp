@@ -1,21 +1,20 @@
-#include "formats/chrome_trace/events_ahead.h"
+#include "formats/chrome_trace/reader.h"
 
 #include <gtest/gtest.h>
 
-#include "formats/chrome_trace/reader.h"
 #include "io/memory_source.h"
 
 namespace tc::reader {
 namespace {
 
-struct ReadBack {
+struct ChromeReadBack {
   std::vector<std::string> seen;  // "event <index> <text>" and "member <key>", in order
   std::vector<std::string> findings;
 };
 
-ReadBack read_back(const std::string& trace, unsigned threads, size_t chunk) {
+ChromeReadBack chrome_read_back(const std::string& trace, unsigned threads, size_t chunk) {
   io::MemorySource source(trace, 13);
-  ReadBack out;
+  ChromeReadBack out;
   diag::Reporter reporter;
   ChromeReadOptions options;
   options.threads = threads;
@@ -34,7 +33,7 @@ ReadBack read_back(const std::string& trace, unsigned threads, size_t chunk) {
 // Events parsed ahead on other threads reach the checks as the one-thread
 // reader hands them over: the same events, members and findings, in order,
 // whatever the chunk (a piece that does not parse whole falls back).
-TEST(EventsAhead, ReadsWhatOneThreadReads) {
+TEST(ChromeReaderThreads, ReadsWhatOneThreadReads) {
   std::string trace = "{\"schemaVersion\": 1, \"deviceProperties\": [{\"id\": 0}],\n\"traceEvents\": [\n";
   for (int i = 0; i < 300; ++i) {
     if (i) trace += ",\n";
@@ -51,12 +50,12 @@ TEST(EventsAhead, ReadsWhatOneThreadReads) {
                ", \"dur\": 1, \"pid\": 1, \"tid\": 1}";
   }
   trace += "\n], \"traceName\": \"x\", \"bad\": {\"k\": 1, \"k\": 2}}\n";
-  const ReadBack one = read_back(trace, 1, 1 << 20);
+  const ChromeReadBack one = chrome_read_back(trace, 1, 1 << 20);
   ASSERT_GT(one.seen.size(), 290u);
   ASSERT_GE(one.findings.size(), 4u);
   for (unsigned threads : {2u, 3u}) {
     for (size_t chunk : {64u, 1000u, 1u << 20}) {
-      const ReadBack many = read_back(trace, threads, chunk);
+      const ChromeReadBack many = chrome_read_back(trace, threads, chunk);
       EXPECT_EQ(many.seen, one.seen) << threads << " threads, chunks of " << chunk;
       EXPECT_EQ(many.findings, one.findings) << threads << " threads, chunks of " << chunk;
     }

@@ -1,4 +1,4 @@
-#include "formats/chrome_trace/events_ahead.h"
+#include "json/array_ahead.h"
 
 #include <exception>
 #include <memory>
@@ -10,7 +10,7 @@
 #include "io/ordered_work.h"
 #include "json/text.h"
 
-namespace tc::reader {
+namespace tc::io {
 namespace {
 
 constexpr size_t kPieceBytes = size_t{256} << 10;
@@ -19,11 +19,11 @@ constexpr size_t kPieceBytes = size_t{256} << 10;
 struct Piece {
   // A batch: "[" + the elements' texts joined by "," + "]", padded.
   std::string buffer;
-  std::vector<io::JsonElement> elements;  // texts set at the fold: buffer moves with the piece
+  std::vector<JsonElement> elements;  // texts set at the fold: buffer moves with the piece
   std::vector<size_t> offsets;            // of each element's text in buffer
   // A member (when is_member): its text is owned here.
   bool is_member = false;
-  io::JsonMember member;
+  JsonMember member;
   std::string member_text;
 
   // Prepared: the batch as one document, when it parses.
@@ -54,14 +54,14 @@ class ParserPool {
   std::vector<std::unique_ptr<simdjson::dom::parser>> free_;
 };
 
-Piece batch_piece(std::span<const io::JsonElement> batch) {
+Piece batch_piece(std::span<const JsonElement> batch) {
   Piece p;
   size_t size = 2 + simdjson::SIMDJSON_PADDING;
-  for (const io::JsonElement& el : batch) size += el.text.size() + 1;
+  for (const JsonElement& el : batch) size += el.text.size() + 1;
   p.buffer.reserve(size);
   p.buffer += '[';
   p.offsets.reserve(batch.size());
-  for (const io::JsonElement& el : batch) {
+  for (const JsonElement& el : batch) {
     if (p.buffer.size() > 1) p.buffer += ',';
     p.offsets.push_back(p.buffer.size());
     p.buffer.append(el.text);
@@ -72,7 +72,7 @@ Piece batch_piece(std::span<const io::JsonElement> batch) {
   return p;
 }
 
-void prepare(Piece& p, ParserPool& parsers) {
+void prepare(Piece& p, ParserPool& parsers, bool note_duplicates) {
   if (p.is_member || p.elements.empty()) return;
   p.parser = parsers.take();
   const size_t used = p.buffer.size() - simdjson::SIMDJSON_PADDING;
@@ -87,24 +87,25 @@ void prepare(Piece& p, ParserPool& parsers) {
   std::vector<std::string_view> scratch;
   for (simdjson::dom::element value : array) {
     p.values.push_back(value);
-    p.duplicates.push_back(has_duplicate_keys(value, scratch) ? 1 : 0);
+    p.duplicates.push_back(note_duplicates && reader::has_duplicate_keys(value, scratch) ? 1 : 0);
   }
   p.parsed = true;
 }
 
 }  // namespace
 
-io::JsonStreamResult read_events_ahead(io::InputSource& in, const io::JsonStreamOptions& options, unsigned threads,
-                                       const FoldElement& fold_element, const FoldMember& fold_member) {
+JsonStreamResult stream_json_array_ahead(InputSource& in, const JsonStreamOptions& options, unsigned threads,
+                                         bool note_duplicates, const FoldElement& fold_element,
+                                         const FoldMember& fold_member) {
   ParserPool parsers;
-  io::OrderedWork<Piece> work(2 * threads + 2, [&](Piece& p) { prepare(p, parsers); });
-  io::JsonStreamResult result;
+  OrderedWork<Piece> work(2 * threads + 2, [&](Piece& p) { prepare(p, parsers, note_duplicates); });
+  JsonStreamResult result;
   std::exception_ptr producer_error;
   std::thread producer([&] {
     try {
-      result = io::stream_json_array(
+      result = stream_json_array(
           in, options,
-          [&](std::span<const io::JsonElement> batch) {
+          [&](std::span<const JsonElement> batch) {
             // Pieces of about kPieceBytes: a parser holds several times its
             // document, so smaller pieces keep the memory in flight low.
             size_t from = 0, bytes = 0;
@@ -118,7 +119,7 @@ io::JsonStreamResult read_events_ahead(io::InputSource& in, const io::JsonStream
             }
             return true;
           },
-          [&](const io::JsonMember& m) {
+          [&](const JsonMember& m) {
             Piece p;
             p.is_member = true;
             p.member = m;
@@ -155,4 +156,4 @@ io::JsonStreamResult read_events_ahead(io::InputSource& in, const io::JsonStream
   return result;
 }
 
-}  // namespace tc::reader
+}  // namespace tc::io
