@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "io/ordered_work.h"
-#include "json/text.h"
 
 namespace tc::io {
 namespace {
@@ -30,7 +29,7 @@ struct Piece {
   std::unique_ptr<simdjson::dom::parser> parser;
   bool parsed = false;
   std::vector<simdjson::dom::element> values;
-  std::vector<char> duplicates;
+  std::vector<char> notes;
 };
 
 // Parsers are reused: one holds its capacity from batch to batch.
@@ -72,7 +71,7 @@ Piece batch_piece(std::span<const JsonElement> batch) {
   return p;
 }
 
-void prepare(Piece& p, ParserPool& parsers, bool note_duplicates) {
+void prepare(Piece& p, ParserPool& parsers, const NoteElement& note) {
   if (p.is_member || p.elements.empty()) return;
   p.parser = parsers.take();
   const size_t used = p.buffer.size() - simdjson::SIMDJSON_PADDING;
@@ -83,11 +82,10 @@ void prepare(Piece& p, ParserPool& parsers, bool note_duplicates) {
     return;  // the fold parses them one by one
   }
   p.values.reserve(p.elements.size());
-  p.duplicates.reserve(p.elements.size());
-  std::vector<std::string_view> scratch;
+  p.notes.reserve(p.elements.size());
   for (simdjson::dom::element value : array) {
     p.values.push_back(value);
-    p.duplicates.push_back(note_duplicates && reader::has_duplicate_keys(value, scratch) ? 1 : 0);
+    p.notes.push_back(note && note(value) ? 1 : 0);
   }
   p.parsed = true;
 }
@@ -95,10 +93,10 @@ void prepare(Piece& p, ParserPool& parsers, bool note_duplicates) {
 }  // namespace
 
 JsonStreamResult stream_json_array_ahead(InputSource& in, const JsonStreamOptions& options, unsigned threads,
-                                         bool note_duplicates, const FoldElement& fold_element,
+                                         const NoteElement& note, const FoldElement& fold_element,
                                          const FoldMember& fold_member) {
   ParserPool parsers;
-  OrderedWork<Piece> work(2 * threads + 2, [&](Piece& p) { prepare(p, parsers, note_duplicates); });
+  OrderedWork<Piece> work(2 * threads + 2, [&](Piece& p) { prepare(p, parsers, note); });
   JsonStreamResult result;
   std::exception_ptr producer_error;
   std::thread producer([&] {
@@ -143,7 +141,7 @@ JsonStreamResult stream_json_array_ahead(InputSource& in, const JsonStreamOption
     for (size_t i = 0; i < piece->elements.size(); ++i) {
       piece->elements[i].text = std::string_view(piece->buffer).substr(piece->offsets[i], piece->elements[i].text.size());
       if (piece->parsed)
-        fold_element(piece->elements[i], &piece->values[i], piece->duplicates[i] != 0);
+        fold_element(piece->elements[i], &piece->values[i], piece->notes[i] != 0);
       else
         fold_element(piece->elements[i], nullptr, false);
     }

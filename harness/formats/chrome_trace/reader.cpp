@@ -235,7 +235,13 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
         },
         fold_member);
   } else {
-    result = io::stream_json_array_ahead(scan, so, options.threads, true, fold_element, fold_member);
+    result = io::stream_json_array_ahead(
+        scan, so, options.threads,
+        [](simdjson::dom::element value) {
+          thread_local std::vector<std::string_view> scratch;
+          return has_duplicate_keys(value, scratch);
+        },
+        fold_element, fold_member);
   }
 
   ChromeReadInfo local;

@@ -83,7 +83,7 @@ int check_file(const CheckRequest& request, const std::string& file, std::vector
   checks::EtChecker checker(file, *request.reporter, /*keep_nodes=*/request.canonical || keep);
   reader::et::EtHandler handler;
   checks::EtSchemaChecker schemas(*request.reporter);
-  handler.before_node = [&](simdjson::dom::element raw, bool flat) { schemas.validate(raw, flat); };
+  handler.before_node = [&](simdjson::dom::element raw, bool flat, bool noted) { schemas.validate(raw, flat, noted); };
   handler.claim = [&](std::string_view field) { return schemas.facts().claim(field); };
   handler.on_node = [&](const reader::et::EtNode& n, simdjson::dom::element raw) {
     checker.feed(n, raw);
@@ -101,6 +101,7 @@ int check_file(const CheckRequest& request, const std::string& file, std::vector
   reader::et::EtReadOptions options;
   options.threads = request.jobs;
   options.chunk = request.block_bytes;
+  options.note = checks::EtSchemaChecker::passes_nested;
   int rc = reader::et::read_execution_trace(file, *request.reporter, handler, &io_error, options);
   if (rc != kExitOk) return rc;
   if (request.canonical) {

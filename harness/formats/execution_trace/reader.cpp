@@ -234,7 +234,7 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
     check_header_member(path, reporter, m, header, seen_schema, seen_pid, seen_time, seen_start, seen_finish);
   };
   // One node, in order: parsed here unless `parsed` brings it parsed ahead.
-  auto fold_node = [&](const io::JsonElement& el, const element* parsed, bool) {
+  auto fold_node = [&](const io::JsonElement& el, const element* parsed, bool noted) {
     EtNode node;
     node.index = el.index;
     node.pos = el.pos;
@@ -255,7 +255,7 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
         header.layout = Layout::Flat;
       }
     }
-    if (handler.before_node) handler.before_node(e, header.layout == Layout::Flat);
+    if (handler.before_node) handler.before_node(e, header.layout == Layout::Flat, noted);
     node_parser.parse(e, header.layout, header.schema && header.info.strides, node, &handler.claim);
     node.flat = header.layout == Layout::Flat;
     ++header.node_count;
@@ -271,7 +271,7 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
         },
         on_member);
   } else {
-    result = io::stream_json_array_ahead(*in, options, options_in.threads, false, fold_node, on_member);
+    result = io::stream_json_array_ahead(*in, options, options_in.threads, options_in.note, fold_node, on_member);
   }
   header.nodes_found = result.array_found;
 

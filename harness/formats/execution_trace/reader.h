@@ -44,7 +44,9 @@ struct EtHandler {
   // reports as et-node-field ("id", "inputs/types/2"), whether that fact
   // fails the schema too, which the finding then says
   // (Diagnostic::breaks_schema) so the schema check does not report it again.
-  std::function<void(simdjson::dom::element raw, bool flat)> before_node;
+  // `noted`: EtReadOptions::note said true of this node ahead (false when
+  // no note was taken).
+  std::function<void(simdjson::dom::element raw, bool flat, bool noted)> before_node;
   std::function<bool(std::string_view field)> claim;
   // `raw` is the node's parsed JSON, valid only during the call.
   std::function<void(const EtNode& node, simdjson::dom::element raw)> on_node;
@@ -57,6 +59,10 @@ struct EtReadOptions {
   // the nodes and findings are the same whatever the number.
   unsigned threads = 1;
   size_t chunk = 0;  // the splitter's read size (0: its default)
+  // With threads: a note taken of each node ahead, on any thread (must be
+  // safe to), handed to EtHandler::before_node; e.g. whether it passes the
+  // node schema.
+  std::function<bool(simdjson::dom::element raw)> note;
 };
 
 int read_execution_trace(const std::string& path, diag::Reporter& reporter, const EtHandler& handler,

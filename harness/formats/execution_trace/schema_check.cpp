@@ -57,13 +57,19 @@ bool EtSchemaChecker::loaded(const std::string& file, const io::JsonPosition& po
   return false;
 }
 
-void EtSchemaChecker::validate(simdjson::dom::element raw, bool flat) {
+bool EtSchemaChecker::passes_nested(simdjson::dom::element raw) {
+  const EtSchemas& s = et_schemas();
+  return s.error.empty() && s.chakra_node->validate(raw);
+}
+
+void EtSchemaChecker::validate(simdjson::dom::element raw, bool flat, bool known_valid) {
   facts_.clear();
   const EtSchemas& s = et_schemas();
   if (!s.error.empty()) return;
   // The trace's layout, not the node's own keys: a 1.1.1 node that lost its
   // ctrl_deps is a 1.1.1 node missing a field, not a 1.0.1 node.
   chakra_ = !flat;
+  if (chakra_ && known_valid) return;
   const schema::CompiledSchema& schema = chakra_ ? *s.chakra_node : *s.flat_node;
   if (schema.validate(raw)) return;
   errors_.clear();

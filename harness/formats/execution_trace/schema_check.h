@@ -33,8 +33,12 @@ class EtSchemaChecker {
  public:
   explicit EtSchemaChecker(diag::Reporter& reporter) : reporter_(reporter) {}
 
-  // `flat`: the trace's layout is 1.0.1's.
-  void validate(simdjson::dom::element raw, bool flat);
+  // `flat`: the trace's layout is 1.0.1's. `known_valid`: passes_nested()
+  // said true of it already (ahead, on another thread).
+  void validate(simdjson::dom::element raw, bool flat, bool known_valid = false);
+  // Whether a node passes the nested (chakra) node schema: a pure function,
+  // safe on any thread; false when the schemas cannot be loaded.
+  static bool passes_nested(simdjson::dom::element raw);
   SchemaFacts& facts() { return facts_; }
   void report(const reader::et::EtNode& node, const std::string& file);
 
