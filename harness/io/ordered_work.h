@@ -73,6 +73,12 @@ class OrderedWork {
     changed_.notify_all();
   }
 
+  // Whether stop() was called: a producer may end early.
+  bool stopped() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return stopped_;
+  }
+
  private:
   enum class State { Waiting, Preparing, Ready };
   struct Slot {

@@ -115,7 +115,7 @@ JsonStreamResult stream_json_array_ahead(InputSource& in, const JsonStreamOption
                 bytes = 0;
               }
             }
-            return true;
+            return !work.stopped();
           },
           [&](const JsonMember& m) {
             Piece p;
@@ -131,25 +131,36 @@ JsonStreamResult stream_json_array_ahead(InputSource& in, const JsonStreamOption
   });
   std::vector<std::thread> helpers;
   for (unsigned t = 2; t < threads; ++t) helpers.emplace_back([&] { work.help(); });
-
-  while (std::optional<Piece> piece = work.pop()) {
-    if (piece->is_member) {
-      piece->member.text = piece->member_text;
-      fold_member(piece->member);
-      continue;
+  {
+    // However the fold ends (an exception in a check included), the
+    // threads stop and are joined before what they use goes away.
+    struct Joiner {
+      OrderedWork<Piece>& work;
+      std::thread& producer;
+      std::vector<std::thread>& helpers;
+      ~Joiner() {
+        work.stop();
+        producer.join();
+        for (std::thread& t : helpers) t.join();
+      }
+    } joiner{work, producer, helpers};
+    while (std::optional<Piece> piece = work.pop()) {
+      if (piece->is_member) {
+        piece->member.text = piece->member_text;
+        fold_member(piece->member);
+        continue;
+      }
+      for (size_t i = 0; i < piece->elements.size(); ++i) {
+        piece->elements[i].text =
+            std::string_view(piece->buffer).substr(piece->offsets[i], piece->elements[i].text.size());
+        if (piece->parsed)
+          fold_element(piece->elements[i], &piece->values[i], piece->notes[i] != 0);
+        else
+          fold_element(piece->elements[i], nullptr, false);
+      }
+      parsers.give(std::move(piece->parser));
     }
-    for (size_t i = 0; i < piece->elements.size(); ++i) {
-      piece->elements[i].text = std::string_view(piece->buffer).substr(piece->offsets[i], piece->elements[i].text.size());
-      if (piece->parsed)
-        fold_element(piece->elements[i], &piece->values[i], piece->notes[i] != 0);
-      else
-        fold_element(piece->elements[i], nullptr, false);
-    }
-    parsers.give(std::move(piece->parser));
   }
-  producer.join();
-  work.stop();
-  for (std::thread& t : helpers) t.join();
   if (producer_error) std::rethrow_exception(producer_error);
   return result;
 }

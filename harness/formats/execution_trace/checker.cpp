@@ -124,10 +124,16 @@ void EtChecker::check_values(const EtNode& node, element raw, const char* key) {
   }
   size_t i = 0;
   auto type_it = types.begin();
+  field += '/';
+  const size_t base = field.size();
   for (element v : values) {
     if (type_it == types.end()) break;
     std::string_view type;
-    if (!(*type_it).get(type)) check_value(node, v, type, field + "/" + std::to_string(i), 0);
+    if (!(*type_it).get(type)) {
+      field.resize(base);
+      field += std::to_string(i);
+      check_value(node, v, type, field, 0);
+    }
     ++type_it;
     ++i;
   }
@@ -135,7 +141,7 @@ void EtChecker::check_values(const EtNode& node, element raw, const char* key) {
 
 // A tensor is [tensor_id, storage_id, offset, numel, itemsize, "device"]:
 // PyTorch's test asserts 6 entries, Chakra's PyTorchTensor.is_valid wants 6.
-void EtChecker::check_value(const EtNode& node, element value, std::string_view type, const std::string& field,
+void EtChecker::check_value(const EtNode& node, element value, std::string_view type, std::string& field,
                             int depth) {
   if (depth > 32) return;
   if (starts_with(type, "Tensor(")) {
@@ -159,8 +165,12 @@ void EtChecker::check_value(const EtNode& node, element value, std::string_view 
   simdjson::dom::array a;
   if (inner.empty() || value.get(a) || a.size() != inner.size()) return;
   size_t i = 0;
+  const size_t base = field.size();
   for (element item : a) {
-    check_value(node, item, inner[i], field + "/" + std::to_string(i), depth + 1);
+    field += '/';
+    field += std::to_string(i);
+    check_value(node, item, inner[i], field, depth + 1);
+    field.resize(base);
     ++i;
   }
 }

@@ -56,8 +56,10 @@ class EtChecker {
   }
   void check_arity(const reader::et::EtNode& node, const reader::et::EtIo& io, const char* key);
   void check_values(const reader::et::EtNode& node, simdjson::dom::element raw, const char* key);
+  // `field` is the value's path, extended and restored on the way down (no
+  // string is built per value unless a finding needs it).
   void check_value(const reader::et::EtNode& node, simdjson::dom::element value, std::string_view type,
-                   const std::string& field, int depth);
+                   std::string& field, int depth);
   void check_schema(const reader::et::EtHeader& header);
   void check_cycles(const reader::et::EtHeader& header);
 

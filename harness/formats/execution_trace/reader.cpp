@@ -16,7 +16,10 @@ constexpr const char* kNodeKind = "et-node";
 
 class NodeParser {
  public:
-  NodeParser(const std::string& file, diag::Reporter& reporter) : file_(file), reporter_(reporter) {}
+  // keep_texts: whether nodes keep their type names and shape texts (for
+  // the canonical text); the types are checked either way.
+  NodeParser(const std::string& file, diag::Reporter& reporter, bool keep_texts)
+      : file_(file), reporter_(reporter), keep_texts_(keep_texts) {}
 
   // Fills `node` from `e`; reports missing or mistyped fields.
   void parse(element e, Layout layout, bool want_strides, EtNode& node,
@@ -99,12 +102,12 @@ class NodeParser {
         std::string_view s;
         if (item.get(s)) {
           field_error(field + "/" + std::to_string(i), "a type is not a string");
-          strings->emplace_back("?");
-        } else {
+          if (keep_texts_) strings->emplace_back("?");
+        } else if (keep_texts_) {
           strings->emplace_back(s);
         }
       }
-      if (minified) minified->push_back(simdjson::minify(item));
+      if (minified && keep_texts_) minified->push_back(simdjson::minify(item));
       ++i;
     }
     return true;
@@ -173,6 +176,7 @@ class NodeParser {
 
   const std::string& file_;
   diag::Reporter& reporter_;
+  bool keep_texts_;
   EtNode* node_ = nullptr;
   const std::function<bool(std::string_view)>* claim_ = nullptr;
 };
@@ -219,7 +223,7 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
   EtHeader header;
   bool seen_schema = false, seen_pid = false, seen_time = false, seen_start = false, seen_finish = false;
   bool layout_fixed = false;
-  NodeParser node_parser(path, reporter);
+  NodeParser node_parser(path, reporter, options_in.keep_texts);
   simdjson::dom::parser parser;
   io::JsonStreamOptions options;
   options.array_key = "nodes";

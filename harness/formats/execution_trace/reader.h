@@ -59,6 +59,9 @@ struct EtReadOptions {
   // the nodes and findings are the same whatever the number.
   unsigned threads = 1;
   size_t chunk = 0;  // the splitter's read size (0: its default)
+  // Whether nodes keep their type names and shape texts (EtIo), which only
+  // the canonical text and the Kineto join read; their counts are always set.
+  bool keep_texts = true;
   // With threads: a note taken of each node ahead, on any thread (must be
   // safe to), handed to EtHandler::before_node; e.g. whether it passes the
   // node schema.
