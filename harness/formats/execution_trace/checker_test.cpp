@@ -247,3 +247,54 @@ TEST_F(EtCheckTest, DefaultAnswersForTheConsumersThatReadTheVersion) {
 
 }  // namespace
 }  // namespace tc::checks
+
+namespace tc::checks {
+namespace {
+
+// The findings of a plain check, one string each, in order.
+std::vector<std::string> plain_check(const std::string& path, unsigned jobs, size_t block_bytes) {
+  diag::Reporter reporter;
+  format::CheckRequest request;
+  request.path = path;
+  request.reporter = &reporter;
+  request.jobs = jobs;
+  request.block_bytes = block_bytes;
+  std::string io_error;
+  EXPECT_EQ(format::find_format("execution_trace")->check(request, io_error), 0) << io_error;
+  std::vector<std::string> out;
+  for (const diag::Diagnostic& d : reporter.kept())
+    out.push_back(d.rule + " " + std::to_string(d.location.line) + ":" + std::to_string(d.location.column) + " " +
+                  d.pointer + " " + d.message + (d.breaks_schema ? " (schema)" : ""));
+  return out;
+}
+
+// Nodes parsed and checked against the schema ahead on other threads
+// (--jobs above 1) give the findings of one thread, in the same order:
+// nodes that fail the schema, are not JSON, lack fields, repeat ids.
+TEST(EtCheckThreads, FindingsAreThoseOfOneThread) {
+  std::vector<std::string> nodes = {node(2, 1, kThread), node(1, 1, kRoot)};
+  for (int id = 3; id < 200; ++id) {
+    if (id % 37 == 0)
+      nodes.push_back(R"({"id": )" + std::to_string(id) + R"(, "ctrl_deps": 2, "bogus": NaN})");  // not JSON
+    else if (id % 23 == 0)
+      nodes.push_back(R"({"id": )" + std::to_string(id) + R"(, "ctrl_deps": 2, "extra": 1})");  // fields missing
+    else if (id % 19 == 0)
+      nodes.push_back(node(id - 1, 2, "aten::dup"));  // a repeated id
+    else if (id % 11 == 0)
+      nodes.push_back(node(id, 2, "aten::cat",
+                           R"X({"values": [[1, 2]], "shapes": [[2]], "types": ["Tensor(float)"], "strides": [[1]]})X"));
+    else
+      nodes.push_back(node(id, 2, "aten::add"));
+  }
+  const auto dir = std::filesystem::path(::testing::TempDir()) / "et_check_threads";
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "trace.json").string();
+  std::ofstream(path) << trace(nodes);
+  const std::vector<std::string> one = plain_check(path, 1, 0);
+  ASSERT_GT(one.size(), 20u);
+  for (unsigned jobs : {2u, 3u})
+    for (size_t block : {64u, 700u, 0u}) EXPECT_EQ(plain_check(path, jobs, block), one) << jobs << " jobs, " << block;
+}
+
+}  // namespace
+}  // namespace tc::checks
