@@ -38,17 +38,25 @@ BlockPipeline::BlockPipeline(InputSource& source, unsigned threads, Prepare prep
       max_blocks_(std::max(threads, 1u) + 2) {
   name_ = source.name();
   gzip_ = source.gzip();
-  for (unsigned t = 1; t < threads; ++t) helpers_.emplace_back([this] { help(); });
+  try {
+    for (unsigned t = 1; t < threads; ++t) helpers_.emplace_back([this] { help(); });
+  } catch (...) {  // a thread that cannot start: stop the ones that did
+    stop_helpers();
+    throw;
+  }
 }
 
-BlockPipeline::~BlockPipeline() {
+void BlockPipeline::stop_helpers() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     stop_ = true;
   }
   changed_.notify_all();
   for (std::thread& t : helpers_) t.join();
+  helpers_.clear();
 }
+
+BlockPipeline::~BlockPipeline() { stop_helpers(); }
 
 bool BlockPipeline::produce(std::unique_lock<std::mutex>& lock) {
   if (source_done_ || stop_ || slots_.size() >= max_blocks_) return false;

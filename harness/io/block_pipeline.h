@@ -82,6 +82,7 @@ class BlockPipeline : public InputSource {
   // it while preparing.
   bool produce(std::unique_lock<std::mutex>& lock);
   void help();
+  void stop_helpers();
 
   InputSource& source_;
   Prepare prepare_;

@@ -54,7 +54,9 @@ class GzipSource : public InputSource {
           if (inflateReset(&zs_) != Z_OK) return fail("zlib: cannot reset inflate", false);
           continue;
         }
-        if (zs_.avail_out < room && (rc == Z_OK || rc == Z_BUF_ERROR)) continue;
+        if (rc != Z_OK && rc != Z_BUF_ERROR)  // what it held was corrupt, as the main path says
+          return fail_data(std::string("corrupt gzip stream: ") + (zs_.msg ? zs_.msg : "inflate failed"), buf);
+        if (zs_.avail_out < room) continue;
         return fail_data("truncated gzip stream (unexpected end of file)", buf);
       }
       member_started_ = true;

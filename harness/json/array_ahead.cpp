@@ -13,6 +13,7 @@ namespace tc::io {
 namespace {
 
 constexpr size_t kPieceBytes = size_t{256} << 10;
+constexpr size_t kPooledCapacity = 4 * kPieceBytes;
 
 // What the splitter handed over, in order: a batch of elements or a member.
 struct Piece {
@@ -24,6 +25,10 @@ struct Piece {
   bool is_member = false;
   JsonMember member;
   std::string member_text;
+
+  // An element larger than a piece: held alone, parsed by the fold (so no
+  // parser grows to it and none such waits in the queue).
+  bool fold_parses = false;
 
   // Prepared: the batch as one document, when it parses.
   std::unique_ptr<simdjson::dom::parser> parser;
@@ -43,7 +48,7 @@ class ParserPool {
     return p;
   }
   void give(std::unique_ptr<simdjson::dom::parser> p) {
-    if (!p) return;
+    if (!p || p->capacity() > kPooledCapacity) return;  // a rare big one is freed, not kept
     std::lock_guard<std::mutex> lock(mutex_);
     free_.push_back(std::move(p));
   }
@@ -72,7 +77,7 @@ Piece batch_piece(std::span<const JsonElement> batch) {
 }
 
 void prepare(Piece& p, ParserPool& parsers, const NoteElement& note) {
-  if (p.is_member || p.elements.empty()) return;
+  if (p.is_member || p.fold_parses || p.elements.empty()) return;
   p.parser = parsers.take();
   const size_t used = p.buffer.size() - simdjson::SIMDJSON_PADDING;
   simdjson::dom::element doc;
@@ -96,7 +101,17 @@ JsonStreamResult stream_json_array_ahead(InputSource& in, const JsonStreamOption
                                          const NoteElement& note, const FoldElement& fold_element,
                                          const FoldMember& fold_member) {
   ParserPool parsers;
-  OrderedWork<Piece> work(2 * threads + 2, [&](Piece& p) { prepare(p, parsers, note); });
+  // A prepare that fails (no memory, a note that throws) leaves the piece
+  // for the fold to parse, element by element.
+  OrderedWork<Piece> work(2 * threads + 2, [&](Piece& p) {
+    try {
+      prepare(p, parsers, note);
+    } catch (...) {
+      p.parsed = false;
+      p.values.clear();
+      p.notes.clear();
+    }
+  });
   JsonStreamResult result;
   std::exception_ptr producer_error;
   std::thread producer([&] {
@@ -108,6 +123,15 @@ JsonStreamResult stream_json_array_ahead(InputSource& in, const JsonStreamOption
             // document, so smaller pieces keep the memory in flight low.
             size_t from = 0, bytes = 0;
             for (size_t i = 0; i < batch.size(); ++i) {
+              if (batch[i].text.size() > kPieceBytes) {
+                if (i > from) work.push(batch_piece(batch.subspan(from, i - from)));
+                Piece alone = batch_piece(batch.subspan(i, 1));
+                alone.fold_parses = true;
+                work.push(std::move(alone));
+                from = i + 1;
+                bytes = 0;
+                continue;
+              }
               bytes += batch[i].text.size();
               if (bytes >= kPieceBytes || i + 1 == batch.size()) {
                 work.push(batch_piece(batch.subspan(from, i + 1 - from)));
@@ -130,10 +154,9 @@ JsonStreamResult stream_json_array_ahead(InputSource& in, const JsonStreamOption
     work.close();
   });
   std::vector<std::thread> helpers;
-  for (unsigned t = 2; t < threads; ++t) helpers.emplace_back([&] { work.help(); });
   {
-    // However the fold ends (an exception in a check included), the
-    // threads stop and are joined before what they use goes away.
+    // However the fold ends (an exception in a check, a helper that cannot
+    // start), the threads stop and are joined before what they use goes.
     struct Joiner {
       OrderedWork<Piece>& work;
       std::thread& producer;
@@ -144,6 +167,7 @@ JsonStreamResult stream_json_array_ahead(InputSource& in, const JsonStreamOption
         for (std::thread& t : helpers) t.join();
       }
     } joiner{work, producer, helpers};
+    for (unsigned t = 2; t < threads; ++t) helpers.emplace_back([&] { work.help(); });
     while (std::optional<Piece> piece = work.pop()) {
       if (piece->is_member) {
         piece->member.text = piece->member_text;

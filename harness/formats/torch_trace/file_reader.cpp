@@ -86,6 +86,7 @@ void FileReader::recognise() {
 }
 
 void FileReader::on_line(const io::Line& line) {
+  if (prehashed_) prehashed_->forget_before(line.number);
   if (line.crlf && !crlf_reported_) {
     crlf_reported_ = true;
     report("input-crlf", line.number, line.text.size() + 1, "lines end with CRLF (first here)", {}, {},

@@ -49,7 +49,15 @@ void PayloadAccumulator::start(std::string* kept, size_t keep) {
   prehashed_ = false;
 }
 
+void PayloadAccumulator::drop_prehash() {
+  if (!prehashed_) return;
+  prehashed_ = false;
+  hashed_ = 0;  // nothing was hashed while it held: hash the kept text from its start
+}
+
 void PayloadAccumulator::use_digest(const Md5& md5, uint64_t lines, uint64_t bytes) {
+  // Only for a payload it keeps whole, so it can hash it should it differ.
+  if (!kept_ || bytes > keep_) return;
   prehashed_ = true;
   prehash_ = md5;
   prehash_lines_ = lines;
@@ -96,6 +104,7 @@ void PayloadAccumulator::stage(std::string_view bytes) {
     }
     kept_->append(bytes.substr(0, room));
     truncated_ = true;
+    drop_prehash();  // longer than any run hashed ahead: hash it here
     flush();
     bytes.remove_prefix(room);
   }
@@ -138,6 +147,12 @@ void PayloadAccumulator::begin_line() {
 void PayloadAccumulator::append(std::string_view text) { stage(text); }
 
 void PayloadAccumulator::blank_line() {
+  // No run hashed ahead holds a blank line; the alternative digest needs
+  // the main one up to here.
+  if (prehashed_) {
+    drop_prehash();
+    flush();
+  }
   ++blank_lines_;
   ++pending_blanks_;
 }
@@ -146,11 +161,11 @@ PayloadAccumulator::Result PayloadAccumulator::finish() {
   flush();
   Result r;
   unsigned int len = 0;
-  if (prehashed_ && !(lines_ == prehash_lines_ && bytes_ == prehash_bytes_ && blank_lines_ == 0 && !truncated_ &&
-                      kept_)) {
-    // Not the payload that was hashed ahead: hash what was kept (all of it).
-    prehashed_ = false;
-    if (kept_) update(kept_->data(), kept_->size());
+  if (prehashed_ && !(lines_ == prehash_lines_ && bytes_ == prehash_bytes_)) {
+    // Not the payload that was hashed ahead: hash what was kept (all of it:
+    // a longer one would have dropped the prehash when it outgrew the cap).
+    drop_prehash();
+    flush();
   }
   if (prehashed_)
     r.md5 = prehash_;

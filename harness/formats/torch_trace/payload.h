@@ -38,9 +38,9 @@ class PayloadAccumulator {
   void blank_line();
   // After start(): the payload's md5 was computed ahead (payload_prehash.h)
   // for a payload of `lines` lines and `bytes` bytes, so its bytes are kept
-  // and counted but not hashed. Should the payload turn out otherwise, its
-  // kept text is hashed at finish() (a prehashed payload is never longer
-  // than a block, far below the keep limit).
+  // and counted but not hashed. Ignored for a payload longer than `keep`.
+  // Should the payload turn out otherwise (other lines or bytes, a blank
+  // line, longer than `keep`), it is hashed here from its kept text on.
   void use_digest(const Md5& md5, uint64_t lines, uint64_t bytes);
 
   struct Result {
@@ -59,6 +59,7 @@ class PayloadAccumulator {
   void flush();
   void update(const char* data, size_t size);
   void to_alternative(std::string_view bytes);
+  void drop_prehash();
 
   bool prehashed_ = false;
   Md5 prehash_{};

@@ -21,7 +21,7 @@ std::string_view text_of(std::string_view line) {
 
 }  // namespace
 
-std::vector<PrehashedPayload> prehash_payloads(const io::Block& block) {
+std::vector<PrehashedPayload> prehash_payloads(const io::Block& block) try {
   std::vector<PrehashedPayload> out;
   const std::string_view bytes = block.text();
   // The complete lines, as (text); a block that does not start a line
@@ -74,6 +74,8 @@ std::vector<PrehashedPayload> prehash_payloads(const io::Block& block) {
     i = end;
   }
   return out;
+} catch (...) {
+  return {};
 }
 
 void PrehashedPayloads::add(std::vector<PrehashedPayload> runs, uint64_t first_line) {
@@ -84,7 +86,7 @@ void PrehashedPayloads::add(std::vector<PrehashedPayload> runs, uint64_t first_l
 }
 
 const PrehashedPayload* PrehashedPayloads::after_envelope(uint64_t envelope_line) {
-  while (!runs_.empty() && runs_.front().envelope_line < envelope_line) runs_.pop_front();
+  forget_before(envelope_line);
   return !runs_.empty() && runs_.front().envelope_line == envelope_line ? &runs_.front() : nullptr;
 }
 

@@ -33,7 +33,9 @@ struct PrehashedPayload {
 };
 
 // The sure runs of a block, hashed; their lines are counted from the line
-// the block starts in (0), whose number is not known yet.
+// the block starts in (0), whose number is not known yet. Never throws: a
+// block it cannot hash (no md5 in OpenSSL, no memory) has no runs, and the
+// reader hashes its payloads.
 std::vector<PrehashedPayload> prehash_payloads(const io::Block& block);
 
 // The runs of the blocks served so far, for the reader to look up.
@@ -44,6 +46,12 @@ class PrehashedPayloads {
   // The run after `envelope_line`, or nullptr; forgets the runs before it
   // (lookups come in increasing line order).
   const PrehashedPayload* after_envelope(uint64_t envelope_line);
+  // Forgets the runs after envelopes before `line`: the reader passed them
+  // (orphans, records whose has_payload is not a string), so the list stays
+  // as short as the blocks read ahead.
+  void forget_before(uint64_t line) {
+    while (!runs_.empty() && runs_.front().envelope_line < line) runs_.pop_front();
+  }
 
  private:
   std::deque<PrehashedPayload> runs_;

@@ -84,5 +84,63 @@ TEST(PayloadPrehash, AWrongPrehashIsNotTrusted) {
   EXPECT_EQ(acc.finish().md5, accumulated({"abc", "def"}));
 }
 
+// A digest handed over for the payload that follows is the one returned,
+// unhashed (a marker no payload hashes to shows it).
+TEST(PayloadPrehash, ATrustedDigestIsReturnedAsGiven) {
+  PayloadAccumulator acc;
+  std::string kept;
+  acc.start(&kept, 1 << 20);
+  Md5 marker;
+  marker.fill(0xAB);
+  acc.use_digest(marker, 2, 7);
+  acc.begin_line();
+  acc.append("abc");
+  acc.begin_line();
+  acc.append("def");
+  PayloadAccumulator::Result r = acc.finish();
+  EXPECT_EQ(r.md5, marker);
+  EXPECT_EQ(kept, "abc\ndef");
+}
+
+// A payload that outgrows the cap, or holds a blank line, is hashed here
+// whole, whatever was handed over.
+TEST(PayloadPrehash, APayloadLongerThanTheCapOrWithABlankLineIsHashedHere) {
+  Md5 marker;
+  marker.fill(0xAB);
+  {
+    PayloadAccumulator acc;
+    std::string kept;
+    acc.start(&kept, 4);
+    acc.use_digest(marker, 1, 3);  // fits the cap as announced
+    acc.begin_line();
+    acc.append("abcdefghij");      // but is longer
+    EXPECT_EQ(acc.finish().md5, accumulated({"abcdefghij"}));
+  }
+  {
+    PayloadAccumulator acc;
+    std::string kept;
+    acc.start(&kept, 4);
+    acc.use_digest(marker, 1, 10);  // longer than the cap: ignored
+    acc.begin_line();
+    acc.append("abcdefghij");
+    EXPECT_EQ(acc.finish().md5, accumulated({"abcdefghij"}));
+  }
+  {
+    PayloadAccumulator acc;
+    std::string kept;
+    acc.start(&kept, 1 << 20);
+    acc.use_digest(marker, 2, 3);
+    acc.begin_line();
+    acc.append("a");
+    acc.blank_line();
+    acc.begin_line();
+    acc.append("b");
+    PayloadAccumulator::Result r = acc.finish();
+    EXPECT_EQ(r.md5, accumulated({"a", "b"}));
+    ASSERT_TRUE(r.has_alternative);
+    EXPECT_EQ(r.with_blank_lines, accumulated({"a", "", "b"}));
+  }
+}
+
 }  // namespace
 }  // namespace tc::reader
