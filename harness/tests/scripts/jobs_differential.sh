@@ -3,9 +3,9 @@
 # code. Each input is checked with --jobs 1, --jobs 2 (blocks of 4 KiB) and
 # --jobs 8 (blocks of 256 bytes: a boundary every few lines). Inputs: the raw
 # captures committed beside the goldens, the bad inputs, the fuzz
-# regressions, a 24 MiB TORCH_TRACE log and a 16 MiB Kineto trace made from
-# real records (harness/bench/make_inputs.py), and ../shared/corpus when
-# present.
+# regressions and the reader fuzz targets' seeds, a 24 MiB TORCH_TRACE log
+# and a 16 MiB Kineto trace made from real records (harness/bench/
+# make_inputs.py), and ../shared/corpus when present.
 # Usage: jobs_differential.sh TRACECHECK SOURCE_DIR [CORPUS_DIR]
 T="$1"
 SRC="$2"
@@ -17,6 +17,12 @@ unset CI
 find "$SRC/golden" -path '*.raw/*/*' -type f | sort >> "$TMP/inputs"
 find "$SRC/harness/tests/data/bad_inputs" "$SRC/harness/fuzz/regressions" -type f ! -name '*.md' ! -name '*.tsv' |
   sort >> "$TMP/inputs"
+# The seeds of the reader fuzz targets (harness/fuzz/seeds.tsv) in the tree.
+awk -F '\t' '$1 ~ /_reader_fuzz$/ && $2 !~ /^corpus:/ { print $2 }' "$SRC/harness/fuzz/seeds.tsv" | sort -u |
+  while IFS= read -r seed; do
+    [ -e "$SRC/$seed" ] && find "$SRC/$seed" -type f ! -name '*.md' ! -name '*.tsv'
+  done | sort -u >> "$TMP/inputs"
+sort -u -o "$TMP/inputs" "$TMP/inputs"
 for made in "torch_trace big.log 24" "chrome_trace big.json 16"; do
   set -- $made
   if python3 "$SRC/harness/bench/make_inputs.py" "$1" "$TMP/$2" --mb "$3" > "$TMP/make.log" 2>&1; then
