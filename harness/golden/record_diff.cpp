@@ -11,18 +11,6 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-std::vector<std::string> lines_of(std::string_view text) {
-  std::vector<std::string> out;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    out.emplace_back(text.substr(pos, end - pos));
-    pos = end + 1;
-  }
-  return out;
-}
-
 // Python's json.dumps separators, so values read as they do in the golden.
 std::string show(const ojson& v) {
   if (v.is_array()) {
@@ -129,6 +117,18 @@ std::string join(const std::vector<std::string>& lines) {
 }
 
 }  // namespace
+
+std::vector<std::string> lines_of(std::string_view text) {
+  std::vector<std::string> out;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    out.emplace_back(text.substr(pos, end - pos));
+    pos = end + 1;
+  }
+  return out;
+}
 
 std::vector<GoldenSection> split_sections(std::string_view text) {
   std::vector<GoldenSection> out;

@@ -39,6 +39,10 @@ struct GoldenSection {
 
 std::vector<GoldenSection> split_sections(std::string_view text);
 
+// The lines of a text, without their '\n' (a last line without one too; no
+// empty line after a final '\n').
+std::vector<std::string> lines_of(std::string_view text);
+
 // The records of a section named "trace LABEL" (formats/registry/registry.h
 // split_section); "name (kind:name, scope)" is how diffs name one.
 std::vector<format::Record> trace_records(const GoldenSection& section);

@@ -100,6 +100,14 @@ void prepare(Piece& p, ParserPool& parsers, const NoteElement& note) {
 JsonStreamResult stream_json_array_ahead(InputSource& in, const JsonStreamOptions& options, unsigned threads,
                                          const NoteElement& note, const FoldElement& fold_element,
                                          const FoldMember& fold_member) {
+  if (threads <= 1)
+    return stream_json_array(
+        in, options,
+        [&](std::span<const JsonElement> batch) {
+          for (const JsonElement& el : batch) fold_element(el, nullptr, false);
+          return true;
+        },
+        fold_member);
   ParserPool parsers;
   // A prepare that fails (no memory, a note that throws) leaves the piece
   // for the fold to parse, element by element.

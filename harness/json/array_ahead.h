@@ -8,7 +8,9 @@
 // handed over unparsed, and the fold parses its elements one by one, so a
 // reader's findings are the same, in the same order.
 //
-// Contract: `threads` in all (the caller's included, at least 2); at most
+// Contract: `threads` in all (the caller's included); with one, the
+// calling thread splits and folds, parsing nothing ahead (every element
+// comes to fold_element unparsed), exactly stream_json_array. At most
 // 2 x threads + 2 pieces in flight, each about 256 KiB of elements (its
 // text and its parsed document, a few times that). fold_element gets each
 // element (its text padded as stream_json_array pads it) with its parsed

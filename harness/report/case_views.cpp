@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "formats/registry/registry.h"
+#include "golden/record_diff.h"
 #include "report/excerpts.h"
 
 namespace tc::report {
@@ -22,18 +23,6 @@ ojson node_json(const format::DrawnNode& n) {
   return j;
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  size_t at = 0;
-  while (at < text.size()) {
-    size_t nl = text.find('\n', at);
-    if (nl == std::string::npos) nl = text.size();
-    lines.emplace_back(text, at, nl - at);
-    at = nl + 1;
-  }
-  return lines;
-}
-
 std::string dump(const ojson& j) { return j.dump(-1, ' ', false, ojson::error_handler_t::replace); }
 
 }  // namespace
@@ -43,7 +32,7 @@ std::string drawings_json(const std::vector<golden::TraceSection>& traces, size_
   size_t left = budget;
   for (const golden::TraceSection& t : traces) {
     if (t.text.empty()) continue;
-    std::optional<format::Drawing> d = format::draw_section(t.label, lines_of(t.text), left);
+    std::optional<format::Drawing> d = format::draw_section(t.label, golden::lines_of(t.text), left);
     if (!d || (d->roots.empty() && d->not_drawn == 0)) continue;
     left -= std::min(left, format::count_nodes(d->roots));
     ojson roots = ojson::array();

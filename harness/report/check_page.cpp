@@ -35,14 +35,7 @@ for (const f of data.findings) {
   d.appendChild(el("div", {"class": "rule-doc"}, data.rules[f.rule] || ""));
   d.open = true;
   list.appendChild(d);
-  if (f.excerpt !== undefined) {
-    const pre = el("pre", {"class": "excerpt"});
-    const at = Math.max(0, Math.min(f.excerpt.length, f.mark));
-    pre.appendChild(document.createTextNode(f.excerpt.slice(0, at)));
-    pre.appendChild(el("mark", {}, f.excerpt.slice(at, at + 1) || " "));
-    pre.appendChild(document.createTextNode(f.excerpt.slice(at + 1)));
-    list.appendChild(pre);
-  }
+  if (f.excerpt !== undefined) list.appendChild(excerptBlock(f.excerpt, f.mark));
 }
 if (data.not_shown) list.appendChild(el("p", {id: "not-shown"}, data.not_shown + " more findings not shown"));
 )JS";

@@ -62,8 +62,9 @@ svg.timeline g.ev { cursor: pointer; }
 .node-detail pre { white-space: pre-wrap; }
 )CSS";
 
-// Every page's script starts with `data` (the JSON block) and `el(tag,
-// attrs, text)`, which builds an element with text set as text, never as HTML.
+// Every page's script starts with `data` (the JSON block), `el(tag, attrs,
+// text)`, which builds an element with text set as text, never as HTML, and
+// `excerptBlock(text, mark)`, a trace line with the byte at `mark` marked.
 constexpr const char* kPrelude = R"JS("use strict";
 const data = JSON.parse(document.getElementById("report-data").textContent);
 const el = (tag, attrs, text) => {
@@ -72,6 +73,14 @@ const el = (tag, attrs, text) => {
   if (text !== undefined) e.textContent = text;
   return e;
 };
+function excerptBlock(text, mark) {
+  const pre = el("pre", {"class": "excerpt"});
+  const at = Math.max(0, Math.min(text.length, mark));
+  pre.appendChild(document.createTextNode(text.slice(0, at)));
+  pre.appendChild(el("mark", {}, text.slice(at, at + 1) || " "));
+  pre.appendChild(document.createTextNode(text.slice(at + 1)));
+  return pre;
+}
 )JS";
 
 }  // namespace

@@ -50,14 +50,6 @@ std::string page_data(const RunReport& report, const HtmlContext& context) {
 
 
 constexpr const char* kReportPageScript = R"JS(
-function excerptBlock(text, mark) {
-  const pre = el("pre", {"class": "excerpt"});
-  const at = Math.max(0, Math.min(text.length, mark));
-  pre.appendChild(document.createTextNode(text.slice(0, at)));
-  pre.appendChild(el("mark", {}, text.slice(at, at + 1) || " "));
-  pre.appendChild(document.createTextNode(text.slice(at + 1)));
-  return pre;
-}
 
 const byKey = new Map();
 for (const c of data.cases) byKey.set(c.case + "\u0000" + c.emitter, c);

@@ -225,24 +225,13 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
     if (on_member) on_member(cm);
   };
 
-  io::JsonStreamResult result;
-  if (options.threads <= 1) {
-    result = io::stream_json_array(
-        scan, so,
-        [&](std::span<const io::JsonElement> batch) {
-          for (const io::JsonElement& el : batch) fold_element(el, nullptr, false);
-          return true;
-        },
-        fold_member);
-  } else {
-    result = io::stream_json_array_ahead(
-        scan, so, options.threads,
-        [](simdjson::dom::element value) {
-          thread_local std::vector<std::string_view> scratch;
-          return has_duplicate_keys(value, scratch);
-        },
-        fold_element, fold_member);
-  }
+  io::JsonStreamResult result = io::stream_json_array_ahead(
+      scan, so, options.threads,
+      [](simdjson::dom::element value) {
+        thread_local std::vector<std::string_view> scratch;
+        return has_duplicate_keys(value, scratch);
+      },
+      fold_element, fold_member);
 
   ChromeReadInfo local;
   ChromeReadInfo& ri = info ? *info : local;

@@ -265,18 +265,8 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
     ++header.node_count;
     if (handler.on_node) handler.on_node(node, e);
   };
-  io::JsonStreamResult result;
-  if (options_in.threads <= 1) {
-    result = io::stream_json_array(
-        *in, options,
-        [&](std::span<const io::JsonElement> batch) {
-          for (const io::JsonElement& el : batch) fold_node(el, nullptr, false);
-          return true;
-        },
-        on_member);
-  } else {
-    result = io::stream_json_array_ahead(*in, options, options_in.threads, options_in.note, fold_node, on_member);
-  }
+  io::JsonStreamResult result =
+      io::stream_json_array_ahead(*in, options, options_in.threads, options_in.note, fold_node, on_member);
   header.nodes_found = result.array_found;
 
   if (!result.ok()) {
