@@ -31,7 +31,8 @@ int read_one(const std::string& path, std::string display, int rank_file, const 
   using Runs = std::vector<PrehashedPayload>;
   io::BlockPipeline blocks(
       *source, options.threads, [](io::Block& b) { b.prepared = prehash_payloads(b); },
-      [&](io::Block& b) { prehashed.add(std::move(std::any_cast<Runs&>(b.prepared)), b.first_line); }, options.block_bytes);
+      [&](io::Block& b) { prehashed.add(std::move(std::any_cast<Runs&>(b.prepared)), b.first_line); },
+      options.block_bytes);
   reader.use_prehashed(&prehashed);
   return reader.read(blocks, stats, io_error);
 }
