@@ -25,7 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   tc::diag::Reporter reporter;
   tc::reader::et::EtHandler handler;
   uint64_t nodes = 0;
-  handler.on_node = [&](const tc::reader::et::EtNode&, simdjson::dom::element) { ++nodes; };
+  handler.on_node = [&](const tc::reader::et::EtNode&, const tc::reader::et::EtNodeJson&) { ++nodes; };
   handler.on_end = [](const tc::reader::et::EtHeader&) {};
   std::string io_error;
   tc::reader::et::read_execution_trace(file, reporter, handler, &io_error);

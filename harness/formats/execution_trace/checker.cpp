@@ -1,6 +1,7 @@
 #include "formats/execution_trace/checker.h"
 
 #include <algorithm>
+#include <optional>
 #include <string_view>
 
 #include "formats/execution_trace/schema_version.h"
@@ -14,11 +15,6 @@ using reader::et::EtNode;
 using simdjson::dom::element;
 
 constexpr const char* kKind = "et-node";
-
-template <class Node>
-std::string node_name(const Node& n) {
-  return n.has_id ? "node " + std::to_string(n.id) : "node at index " + std::to_string(n.index);
-}
 
 std::string pointer_of(uint64_t index, const std::string& field) {
   std::string p = "/nodes/" + std::to_string(index);
@@ -66,73 +62,92 @@ bool is_kernel_node(const EtNode& node) {
   return !node.kernel_backend.empty() || node.name.find("triton_") != std::string::npos;
 }
 
-EtChecker::Seen EtChecker::seen_of(const EtNode& node) {
-  return {node.index, node.pos, node.id, node.parent, node.has_id, node.has_parent, node.is_process_root()};
+EtChecker::Place EtChecker::place_of(const EtNode& node) {
+  return {node.index, node.pos.line, node.pos.column, node.has_id, node.id};
 }
 
-void EtChecker::report(std::string_view rule, const Seen& node, const std::string& field,
+EtChecker::Place EtChecker::place_of(size_t position) const {
+  const Seen& n = seen_[position];
+  Place p{position + n.skipped, n.line, n.column, (n.flags & kHasId) != 0, n.id};
+  if (n.flags & kWide) {
+    const Wide& w = wide_.at(position);
+    p.index = w.index;
+    p.column = w.column;
+  }
+  return p;
+}
+
+void EtChecker::keep(const EtNode& node) {
+  const size_t position = seen_.size();
+  Seen n;
+  n.id = node.id;
+  n.parent = node.parent;
+  n.line = node.pos.line;
+  n.flags = (node.has_id ? kHasId : 0) | (node.has_parent ? kHasParent : 0) |
+            (node.is_process_root() ? kProcessRoot : 0);
+  const uint64_t skipped = node.index - position;
+  if (node.pos.column < UINT32_MAX && skipped < UINT16_MAX) {
+    n.column = static_cast<uint32_t>(node.pos.column);
+    n.skipped = static_cast<uint16_t>(skipped);
+  } else {
+    n.flags |= kWide;
+    wide_[position] = {node.index, node.pos.column};
+  }
+  seen_.push_back(n);
+}
+
+void EtChecker::report(std::string_view rule, const Place& node, const std::string& field,
                        const std::string& message) {
-  reporter_.report(rule, {file_, node.pos.line, node.pos.column}, node_name(node) + ": " + message, kKind,
+  std::string name = node.has_id ? "node " + std::to_string(node.id) : "node at index " + std::to_string(node.index);
+  reporter_.report(rule, {file_, node.line, node.column}, name + ": " + message, kKind,
                    pointer_of(node.index, field));
 }
 
-void EtChecker::feed(const EtNode& node, element raw) {
+void EtChecker::feed(const EtNode& node, const reader::et::EtNodeJson& json) {
   if (node.has_id) {
-    auto [it, inserted] = index_of_id_.try_emplace(node.id, seen_.size());
+    bool inserted = false;
+    size_t first = index_of_id_.insert(node.id, seen_.size(), inserted);
     if (!inserted)
-      report("et-id-duplicate", node, "id",
-             "id " + std::to_string(node.id) + " is also the id of " + pointer_of(seen_[it->second].index, ""));
+      report("et-id-duplicate", place_of(node), "id",
+             "id " + std::to_string(node.id) + " is also the id of " + pointer_of(place_of(first).index, ""));
   }
   check_arity(node, node.inputs, "inputs");
   check_arity(node, node.outputs, "outputs");
-  check_values(node, raw, "inputs");
-  check_values(node, raw, "outputs");
-  seen_.push_back(seen_of(node));
+  check_values(node, json.inputs, "inputs");
+  check_values(node, json.outputs, "outputs");
+  keep(node);
   if (keep_nodes_) nodes_.push_back(node);
 }
 
 void EtChecker::check_arity(const EtNode& node, const EtIo& io, const char* key) {
-  std::string base = std::string(key);
   if (io.values != io.shapes || io.values != io.types) {
-    report("et-arity", node, base,
-           base + " has " + std::to_string(io.values) + " values, " + std::to_string(io.shapes) + " shapes and " +
-               std::to_string(io.types) + " types");
+    report("et-arity", place_of(node), key,
+           std::string(key) + " has " + std::to_string(io.values) + " values, " + std::to_string(io.shapes) +
+               " shapes and " + std::to_string(io.types) + " types");
   }
   if (io.strides && *io.strides != io.values) {
-    std::string msg =
-        base + " has " + std::to_string(io.values) + " values but " + std::to_string(*io.strides) + " strides";
+    std::string msg = std::string(key) + " has " + std::to_string(io.values) + " values but " +
+                      std::to_string(*io.strides) + " strides";
     if (*io.strides < io.values && is_kernel_node(node))
-      report("et-kernel-strides", node, base + "/strides",
+      report("et-kernel-strides", place_of(node), std::string(key) + "/strides",
              msg + " (a compiled kernel's grid and stream inputs carry no stride)");
     else
-      report("et-arity", node, base + "/strides", msg);
+      report("et-arity", place_of(node), std::string(key) + "/strides", msg);
   }
 }
 
-void EtChecker::check_values(const EtNode& node, element raw, const char* key) {
-  simdjson::dom::array values, types;
-  std::string field;
-  element io;
-  if (raw[key].get(io)) return;
-  if (io.is_array()) {  // 1.0.1 flat layout: "inputs" + "input_types"
-    std::string types_key = std::string(key) == "inputs" ? "input_types" : "output_types";
-    if (io.get(values) || raw[types_key].get(types)) return;
-    field = key;
-  } else {
-    if (io["values"].get(values) || io["types"].get(types)) return;
-    field = std::string(key) + "/values";
-  }
+void EtChecker::check_values(const EtNode& node, const reader::et::EtIoJson& io, const char* key) {
+  if (!io.found) return;
+  const char* base = io.nested ? (key[0] == 'i' ? "inputs/values" : "outputs/values") : key;
+  auto type_it = io.types.begin();
+  const auto types_end = io.types.end();
   size_t i = 0;
-  auto type_it = types.begin();
-  field += '/';
-  const size_t base = field.size();
-  for (element v : values) {
-    if (type_it == types.end()) break;
+  for (element v : io.values) {
+    if (type_it == types_end) break;
     std::string_view type;
     if (!(*type_it).get(type)) {
-      field.resize(base);
-      field += std::to_string(i);
-      check_value(node, v, type, field, 0);
+      value_path_.assign(1, i);
+      check_value(node, v, type, base, value_path_);
     }
     ++type_it;
     ++i;
@@ -141,36 +156,39 @@ void EtChecker::check_values(const EtNode& node, element raw, const char* key) {
 
 // A tensor is [tensor_id, storage_id, offset, numel, itemsize, "device"]:
 // PyTorch's test asserts 6 entries, Chakra's PyTorchTensor.is_valid wants 6.
-void EtChecker::check_value(const EtNode& node, element value, std::string_view type, std::string& field,
-                            int depth) {
-  if (depth > 32) return;
+void EtChecker::check_value(const EtNode& node, element value, std::string_view type, const char* base,
+                            std::vector<size_t>& path) {
+  if (path.size() > 33) return;
   if (starts_with(type, "Tensor(")) {
     simdjson::dom::array a;
     bool ok = !value.get(a) && a.size() == 6;
     if (ok) {
       size_t i = 0;
+      using simdjson::dom::element_type;
       for (element item : a) {
-        bool good = i < 5 ? (item.is_uint64() || item.is_int64()) : item.is_string();
-        ok = ok && good;
+        const element_type t = item.type();  // an integer that fits int64 or uint64
+        ok = ok && (i < 5 ? (t == element_type::INT64 || t == element_type::UINT64) : t == element_type::STRING);
         ++i;
       }
     }
-    if (!ok)
-      report("et-tensor-value", node, field,
+    if (!ok) {
+      std::string field = base;
+      for (size_t step : path) field += "/" + std::to_string(step);
+      report("et-tensor-value", place_of(node), field,
              "a " + std::string(type) + " value is not [tensor_id, storage_id, offset, numel, itemsize, device]: " +
                  simdjson::minify(value).substr(0, 120));
+    }
     return;
   }
+  if (!starts_with(type, "GenericList[") && !starts_with(type, "Tuple[")) return;
   std::vector<std::string_view> inner = element_types(type);
   simdjson::dom::array a;
   if (inner.empty() || value.get(a) || a.size() != inner.size()) return;
   size_t i = 0;
-  const size_t base = field.size();
   for (element item : a) {
-    field += '/';
-    field += std::to_string(i);
-    check_value(node, item, inner[i], field, depth + 1);
-    field.resize(base);
+    path.push_back(i);
+    check_value(node, item, inner[i], base, path);
+    path.pop_back();
     ++i;
   }
 }
@@ -202,34 +220,37 @@ void EtChecker::finish(const EtHeader& header) {
   header_ = header;
   check_schema(header);
   if (!header.complete) return;  // a cut file: its root and parents are not all there
-  const Seen* root = nullptr;
-  for (const Seen& n : seen_) {
-    if (!n.process_root) continue;
+  std::optional<size_t> root;
+  for (size_t k = 0; k < seen_.size(); ++k) {
+    if (!has(k, kProcessRoot)) continue;
     if (root) {
-      report("et-root", n, "name", "a second process root (the first is " + pointer_of(root->index, "") + ")");
+      report("et-root", place_of(k), "name",
+             "a second process root (the first is " + pointer_of(place_of(*root).index, "") + ")");
       continue;
     }
-    root = &n;
-    if (n.has_id && n.id != 1)
-      report("et-root", n, "id",
-             "the process root has id " + std::to_string(n.id) + ", not 1 (Chakra's loader reads get_nodes()[1])");
+    root = k;
+    if (has(k, kHasId) && seen_[k].id != 1)
+      report("et-root", place_of(k), "id",
+             "the process root has id " + std::to_string(seen_[k].id) +
+                 ", not 1 (Chakra's loader reads get_nodes()[1])");
   }
   if (!root && header.nodes_found)
     reporter_.report("et-root", {file_, 1, 1},
                      std::string("no process root node \"") + reader::et::kProcessNodeName + "\" with id 1",
                      "et-header", "/nodes");
   check_cycles(header);
-  for (const Seen& n : seen_) {
-    if (!n.has_parent || !n.has_id) continue;
-    const std::string field = parent_key(header);
+  const std::string field = parent_key(header);
+  for (size_t k = 0; k < seen_.size(); ++k) {
+    const Seen& n = seen_[k];
+    if (!has(k, kHasParent) || !has(k, kHasId)) continue;
     if (n.parent == n.id) {
-      if (!n.process_root) report("et-parent-missing", n, field, "is its own parent");
+      if (!has(k, kProcessRoot)) report("et-parent-missing", place_of(k), field, "is its own parent");
       continue;
     }
-    if (!index_of_id_.count(n.parent)) {
-      report("et-parent-missing", n, field, field + " " + std::to_string(n.parent) + " names no node");
+    if (!index_of_id_.contains(n.parent)) {
+      report("et-parent-missing", place_of(k), field, field + " " + std::to_string(n.parent) + " names no node");
     } else if (n.parent > n.id) {
-      report("et-parent-order", n, field,
+      report("et-parent-order", place_of(k), field,
              "parent " + std::to_string(n.parent) + " has a higher id (ids are assigned at op entry)");
     }
   }
@@ -250,24 +271,23 @@ void EtChecker::check_cycles(const EtHeader& header) {
       state[at] = kOnPath;
       path.push_back(at);
       const Seen& n = seen_[at];
-      if (!n.has_parent || !n.has_id || n.parent == n.id) break;
-      auto parent = index_of_id_.find(n.parent);
-      if (parent == index_of_id_.end()) break;
-      at = parent->second;
+      if (!has(at, kHasParent) || !has(at, kHasId) || n.parent == n.id) break;
+      std::optional<size_t> parent = index_of_id_.find(n.parent);
+      if (!parent) break;
+      at = *parent;
     }
     // The walk stops at a root, a missing parent or a node already done
     // (at == path.back() or state kDone), or back on itself: a cycle from `at` on.
     if (state[at] == kOnPath && at != path.back()) {
       auto first = std::find(path.begin(), path.end(), at);
       std::vector<size_t> cycle(first, path.end());
-      size_t head = *std::min_element(cycle.begin(), cycle.end(), [&](size_t a, size_t b) {
-        return seen_[a].index < seen_[b].index;
-      });
+      // Positions follow the file's order, as indices do.
+      size_t head = *std::min_element(cycle.begin(), cycle.end());
       std::string ids;
       auto from = std::find(cycle.begin(), cycle.end(), head);
       for (size_t k = 0; k <= cycle.size(); ++k)
         ids += (k ? " -> " : "") + std::to_string(seen_[cycle[(from - cycle.begin() + k) % cycle.size()]].id);
-      report("et-parent-cycle", seen_[head], field, "parents form a cycle: " + ids + " (node, its parent, ...)");
+      report("et-parent-cycle", place_of(head), field, "parents form a cycle: " + ids + " (node, its parent, ...)");
     }
     for (size_t i : path) state[i] = kDone;
   }

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "diag/reporter.h"
+#include "formats/execution_trace/id_index.h"
 #include "formats/execution_trace/node.h"
 #include "formats/execution_trace/reader.h"
 
@@ -33,33 +34,46 @@ class EtChecker {
   EtChecker(std::string file, diag::Reporter& reporter, bool keep_nodes = true)
       : file_(std::move(file)), reporter_(reporter), keep_nodes_(keep_nodes) {}
 
-  void feed(const reader::et::EtNode& node, simdjson::dom::element raw);
+  void feed(const reader::et::EtNode& node, const reader::et::EtNodeJson& json);
   void finish(const reader::et::EtHeader& header);
 
   const std::vector<reader::et::EtNode>& nodes() const { return nodes_; }  // empty unless keep_nodes
   const reader::et::EtHeader& header() const { return header_; }
 
  private:
-  // What finish() needs of a node: where it is and how it links.
+  // What finish() needs of a node, in 32 bytes (a trace of millions of
+  // nodes holds one each): how it links and where it is. Its index in
+  // "nodes" is its position in seen_ plus the nodes before it that were not
+  // JSON (`skipped`); a column or skip too large for its field sets kWide,
+  // and the exact values sit in wide_.
   struct Seen {
-    uint64_t index = 0;
-    io::JsonPosition pos;
-    uint64_t id = 0, parent = 0;
-    bool has_id = false, has_parent = false, process_root = false;
+    uint64_t id = 0, parent = 0, line = 0;
+    uint32_t column = 0;
+    uint16_t skipped = 0;
+    uint8_t flags = 0;
   };
-  static Seen seen_of(const reader::et::EtNode& node);
+  enum : uint8_t { kHasId = 1, kHasParent = 2, kProcessRoot = 4, kWide = 8 };
+  struct Wide {
+    uint64_t index = 0, column = 0;
+  };
+  // A node as a finding names it.
+  struct Place {
+    uint64_t index = 0, line = 0, column = 0;
+    bool has_id = false;
+    uint64_t id = 0;
+  };
+  static Place place_of(const reader::et::EtNode& node);
+  Place place_of(size_t position) const;
+  bool has(size_t position, uint8_t flag) const { return seen_[position].flags & flag; }
+  void keep(const reader::et::EtNode& node);
 
-  void report(std::string_view rule, const Seen& node, const std::string& field, const std::string& message);
-  void report(std::string_view rule, const reader::et::EtNode& node, const std::string& field,
-              const std::string& message) {
-    report(rule, seen_of(node), field, message);
-  }
+  void report(std::string_view rule, const Place& node, const std::string& field, const std::string& message);
   void check_arity(const reader::et::EtNode& node, const reader::et::EtIo& io, const char* key);
-  void check_values(const reader::et::EtNode& node, simdjson::dom::element raw, const char* key);
-  // `field` is the value's path, extended and restored on the way down (no
-  // string is built per value unless a finding needs it).
+  void check_values(const reader::et::EtNode& node, const reader::et::EtIoJson& io, const char* key);
+  // `path` holds the indices down to the value; its field string is made
+  // only for a finding.
   void check_value(const reader::et::EtNode& node, simdjson::dom::element value, std::string_view type,
-                   std::string& field, int depth);
+                   const char* base, std::vector<size_t>& path);
   void check_schema(const reader::et::EtHeader& header);
   void check_cycles(const reader::et::EtHeader& header);
 
@@ -69,7 +83,9 @@ class EtChecker {
   bool keep_nodes_;
   std::vector<reader::et::EtNode> nodes_;
   std::vector<Seen> seen_;
-  std::unordered_map<uint64_t, size_t> index_of_id_;  // id -> position in seen_ (first occurrence)
+  std::unordered_map<size_t, Wide> wide_;  // position in seen_ -> exact index and column (rare)
+  IdIndex index_of_id_;                    // id -> position in seen_ (first occurrence)
+  std::vector<size_t> value_path_;         // check_value's, kept between nodes
 };
 
 // True for a compiled-kernel node (PT2 triton): handleKernelBackendInfo adds

@@ -298,3 +298,62 @@ TEST(EtCheckThreads, FindingsAreThoseOfOneThread) {
 
 }  // namespace
 }  // namespace tc::checks
+
+namespace tc::checks {
+namespace {
+
+// A node's fields are read in one pass over its members; a repeated key
+// counts once, with its first value, as a lookup of it would.
+TEST_F(EtCheckTest, ARepeatedKeyCountsWithItsFirstValue) {
+  std::string twice = node(3, 2, "aten::add");
+  twice.replace(twice.find("\"id\": 3"), 7, "\"id\": 3, \"id\": \"three\"");
+  twice.replace(twice.find("\"ctrl_deps\": 2"), 14, "\"ctrl_deps\": 2, \"ctrl_deps\": 99");
+  check(trace({node(1, 1, kRoot), node(2, 1, kThread), twice, node(3, 2, "aten::mul")}));
+  EXPECT_EQ(find("et-node-field"), nullptr);
+  EXPECT_EQ(find("et-parent-missing"), nullptr);  // ctrl_deps 2, the first
+  ASSERT_NE(find("et-id-duplicate"), nullptr);
+  EXPECT_EQ(find("et-id-duplicate")->message, "node 3: id 3 is also the id of /nodes/2");
+}
+
+// What the graph checks keep of a node is packed; a node after more than
+// 65535 nodes that are not JSON still gets its own index.
+TEST_F(EtCheckTest, IndicesStayExactPastManyNodesThatAreNotJson) {
+  std::vector<std::string> nodes = {node(1, 1, kRoot), node(2, 1, kThread)};
+  nodes.insert(nodes.end(), 65540, "nope");
+  nodes.push_back(node(3, 99, "aten::add"));
+  nodes.push_back(node(3, 2, "aten::mul"));
+  check(trace(nodes));
+  ASSERT_NE(find("et-parent-missing"), nullptr);
+  EXPECT_EQ(find("et-parent-missing")->pointer, "/nodes/65542/ctrl_deps");
+  EXPECT_EQ(find("et-parent-missing")->location.line, 65545u);
+  ASSERT_NE(find("et-id-duplicate"), nullptr);
+  EXPECT_EQ(find("et-id-duplicate")->pointer, "/nodes/65543/id");
+  EXPECT_EQ(find("et-id-duplicate")->message, "node 3: id 3 is also the id of /nodes/65542");
+}
+
+// A column past 32 bits (a one-line trace of over 4 GiB) is kept whole.
+TEST(EtChecker, ColumnsPast32BitsAreKeptWhole) {
+  diag::Reporter reporter;
+  EtChecker checker("big.json", reporter, /*keep_nodes=*/false);
+  reader::et::EtNode n;
+  n.index = 4;
+  n.pos.line = 1;
+  n.pos.column = uint64_t{5} << 32;
+  n.has_id = true;
+  n.id = 9;
+  n.has_parent = true;
+  n.parent = 77;
+  checker.feed(n, reader::et::EtNodeJson{});
+  reader::et::EtHeader header;
+  header.complete = true;
+  checker.finish(header);
+  const diag::Diagnostic* missing = nullptr;
+  for (const diag::Diagnostic& d : reporter.kept())
+    if (d.rule == "et-parent-missing") missing = &d;
+  ASSERT_NE(missing, nullptr);
+  EXPECT_EQ(missing->location.column, uint64_t{5} << 32);
+  EXPECT_EQ(missing->pointer, "/nodes/4/ctrl_deps");
+}
+
+}  // namespace
+}  // namespace tc::checks

@@ -85,8 +85,8 @@ int check_file(const CheckRequest& request, const std::string& file, std::vector
   checks::EtSchemaChecker schemas(*request.reporter);
   handler.before_node = [&](simdjson::dom::element raw, bool flat, bool noted) { schemas.validate(raw, flat, noted); };
   handler.claim = [&](std::string_view field) { return schemas.facts().claim(field); };
-  handler.on_node = [&](const reader::et::EtNode& n, simdjson::dom::element raw) {
-    checker.feed(n, raw);
+  handler.on_node = [&](const reader::et::EtNode& n, const reader::et::EtNodeJson& json) {
+    checker.feed(n, json);
     schemas.report(n, file);
   };
   handler.on_end = [&](const reader::et::EtHeader& h) {

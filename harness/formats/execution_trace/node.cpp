@@ -2,6 +2,28 @@
 
 namespace tc::reader::et {
 
+void EtIo::clear() {
+  values = shapes = types = 0;
+  strides.reset();
+  type_names.clear();
+  shape_texts.clear();
+}
+
+void EtNode::clear() {
+  flat = false;
+  has_id = false;
+  id = 0;
+  name.clear();
+  has_parent = false;
+  parent = 0;
+  rf_id.reset();
+  op_schema.clear();
+  kernel_backend.clear();
+  kernel_file.clear();
+  inputs.clear();
+  outputs.clear();
+}
+
 std::string EtNode::pointer(const std::string& field) const {
   std::string p = "/nodes/" + std::to_string(index);
   if (!field.empty()) p += "/" + field;

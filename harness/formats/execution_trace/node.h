@@ -15,6 +15,8 @@
 namespace tc::reader::et {
 
 struct EtIo {
+  void clear();
+
   size_t values = 0;
   size_t shapes = 0;
   size_t types = 0;
@@ -39,6 +41,9 @@ struct EtNode {
   EtIo inputs;
   EtIo outputs;
 
+  // Empties every field but the node's place (index, pos), keeping the
+  // capacity of its strings and vectors: a reader reuses one node.
+  void clear();
   // "/nodes/<index>" and "/nodes/<index>/<field>".
   std::string pointer(const std::string& field = {}) const;
   bool is_process_root() const;

@@ -25,6 +25,7 @@
 
 #include "diag/reporter.h"
 #include "formats/execution_trace/node.h"
+#include "formats/execution_trace/node_fields.h"
 #include "formats/execution_trace/schema_version.h"
 
 namespace tc::reader::et {
@@ -48,8 +49,8 @@ struct EtHandler {
   // no note was taken).
   std::function<void(simdjson::dom::element raw, bool flat, bool noted)> before_node;
   std::function<bool(std::string_view field)> claim;
-  // `raw` is the node's parsed JSON, valid only during the call.
-  std::function<void(const EtNode& node, simdjson::dom::element raw)> on_node;
+  // `json` is the node's parsed JSON, valid only during the call.
+  std::function<void(const EtNode& node, const EtNodeJson& json)> on_node;
   std::function<void(const EtHeader& header)> on_end;
 };
 
