@@ -14,6 +14,7 @@
 
 #include <simdjson.h>
 
+#include <deque>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -82,7 +83,7 @@ class EtChecker {
   reader::et::EtHeader header_;
   bool keep_nodes_;
   std::vector<reader::et::EtNode> nodes_;
-  std::vector<Seen> seen_;
+  std::deque<Seen> seen_;  // grows by blocks: no copy of millions when it grows
   std::unordered_map<size_t, Wide> wide_;  // position in seen_ -> exact index and column (rare)
   IdIndex index_of_id_;                    // id -> position in seen_ (first occurrence)
   std::vector<size_t> value_path_;         // check_value's, kept between nodes
