@@ -79,35 +79,35 @@ const Subschema* Compiler::child(const json& value, const std::string& base, con
 
 const Subschema* Compiler::compile(const SchemaNode& n) {
   const json& node = *n.node;
-  if (auto it = memo_.find(&node); it != memo_.end()) {
-    if (std::find(ref_chain_.begin(), ref_chain_.end(), &node) != ref_chain_.end())
-      throw SchemaLoadError(n.location + "/$ref", "circular $ref: this chain of $refs leads back to itself");
-    return it->second;
-  }
+  if (std::find(ref_chain_.begin(), ref_chain_.end(), &node) != ref_chain_.end())
+    throw SchemaLoadError(n.location + "/$ref", "circular $ref: this chain of $refs leads back to itself");
+  if (auto it = memo_.find(&node); it != memo_.end()) return it->second;
   if (!node.is_object() && !node.is_boolean())
     throw SchemaLoadError(
         n.location, fmt::format("a schema must be an object or a boolean, not {}", node.dump().substr(0, 80)));
+  if (node.is_object()) {
+    if (auto ref = node.find("$ref"); ref != node.end()) {
+      // Draft 7: "All other properties in a $ref object MUST be ignored",
+      // $id included, so the ref resolves against the base around the node.
+      // The $ref object is its target: compiled as the target itself, an
+      // evaluation takes no step through it (errors name the target's
+      // keywords either way).
+      std::string here = n.location + "/$ref";
+      if (!ref->is_string()) throw SchemaLoadError(here, "$ref must be a string");
+      std::string target = uri::resolve(n.parent_base, ref->get_ref<const std::string&>());
+      SchemaNode resolved = registry_.resolve(target, here);
+      ref_chain_.push_back(&node);
+      const Subschema* t = compile(resolved);
+      ref_chain_.pop_back();
+      memo_.emplace(&node, t);
+      return t;
+    }
+  }
   Subschema& s = program_.subschemas.emplace_back();
   s.location = n.location;
   memo_.emplace(&node, &s);
   if (node.is_boolean()) {
     s.is_false = !node.get<bool>();
-    s.make_plan();
-    return &s;
-  }
-  if (auto ref = node.find("$ref"); ref != node.end()) {
-    // Draft 7: "All other properties in a $ref object MUST be ignored",
-    // $id included, so the ref resolves against the base around the node.
-    std::string here = n.location + "/$ref";
-    if (!ref->is_string()) throw SchemaLoadError(here, "$ref must be a string");
-    std::string target = uri::resolve(n.parent_base, ref->get_ref<const std::string&>());
-    SchemaNode resolved = registry_.resolve(target, here);
-    ref_chain_.push_back(&node);
-    const Subschema* t = compile(resolved);
-    ref_chain_.pop_back();
-    auto check = std::make_unique<SubCheck>(Op::Ref, here);
-    check->sub = t;
-    s.any.push_back(std::move(check));
     s.make_plan();
     return &s;
   }

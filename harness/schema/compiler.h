@@ -42,7 +42,7 @@ class Compiler {
 
   Registry& registry_;
   Program& program_;
-  std::unordered_map<const nlohmann::json*, Subschema*> memo_;
+  std::unordered_map<const nlohmann::json*, const Subschema*> memo_;
   std::vector<const nlohmann::json*> ref_chain_;  // pure-$ref schemas being compiled, innermost last
 };
 
