@@ -3,9 +3,9 @@
 # code. Each input is checked with --jobs 1, --jobs 2 (blocks of 4 KiB) and
 # --jobs 8 (blocks of 256 bytes: a boundary every few lines). Inputs: the raw
 # captures committed beside the goldens, the bad inputs, the fuzz
-# regressions and the reader fuzz targets' seeds, a 24 MiB TORCH_TRACE log
-# and a 16 MiB Kineto trace made from real records (harness/bench/
-# make_inputs.py), and ../shared/corpus when present.
+# regressions and the reader fuzz targets' seeds, a 24 MiB TORCH_TRACE log,
+# a 16 MiB Kineto trace and a 16 MiB execution trace made from real records
+# (harness/bench/make_inputs.py), and ../shared/corpus when present.
 # Usage: jobs_differential.sh TRACECHECK SOURCE_DIR [CORPUS_DIR]
 T="$1"
 SRC="$2"
@@ -23,7 +23,7 @@ awk -F '\t' '$1 ~ /_reader_fuzz$/ && $2 !~ /^corpus:/ { print $2 }' "$SRC/harnes
     [ -e "$SRC/$seed" ] && find "$SRC/$seed" -type f ! -name '*.md' ! -name '*.tsv'
   done | sort -u >> "$TMP/inputs"
 sort -u -o "$TMP/inputs" "$TMP/inputs"
-for made in "torch_trace big.log 24" "chrome_trace big.json 16"; do
+for made in "torch_trace big.log 24" "chrome_trace big.json 16" "execution_trace big_et.json 16"; do
   set -- $made
   if python3 "$SRC/harness/bench/make_inputs.py" "$1" "$TMP/$2" --mb "$3" > "$TMP/make.log" 2>&1; then
     echo "$TMP/$2" >> "$TMP/inputs"
