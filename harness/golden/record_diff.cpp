@@ -118,17 +118,6 @@ std::string join(const std::vector<std::string>& lines) {
 
 }  // namespace
 
-std::vector<std::string> lines_of(std::string_view text) {
-  std::vector<std::string> out;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    out.emplace_back(text.substr(pos, end - pos));
-    pos = end + 1;
-  }
-  return out;
-}
 
 std::vector<GoldenSection> split_sections(std::string_view text) {
   std::vector<GoldenSection> out;

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "formats/format.h"
+#include "golden/lines.h"
 #include "golden/unified_diff.h"
 
 namespace tc::golden {
@@ -38,10 +39,6 @@ struct GoldenSection {
 };
 
 std::vector<GoldenSection> split_sections(std::string_view text);
-
-// The lines of a text, without their '\n' (a last line without one too; no
-// empty line after a final '\n').
-std::vector<std::string> lines_of(std::string_view text);
 
 // The records of a section named "trace LABEL" (formats/registry/registry.h
 // split_section); "name (kind:name, scope)" is how diffs name one.

@@ -5,6 +5,7 @@
 #include <set>
 #include <vector>
 
+#include "golden/lines.h"
 #include "golden/record_diff.h"
 #include "golden/unified_diff.h"
 
@@ -13,17 +14,6 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-std::vector<std::string_view> line_views(std::string_view text) {
-  std::vector<std::string_view> out;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    out.push_back(text.substr(pos, end - pos));
-    pos = end + 1;
-  }
-  return out;
-}
 
 void leaves(const ojson& a, const ojson& b, std::vector<std::string>& path,
             std::vector<std::pair<std::vector<std::string>, std::string>>& out) {

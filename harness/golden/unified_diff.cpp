@@ -3,21 +3,10 @@
 #include <algorithm>
 #include <vector>
 
+#include "golden/lines.h"
+
 namespace tc::golden {
 namespace {
-
-// Lines without their '\n'; a missing final newline is kept visible.
-std::vector<std::string_view> split_lines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
-}
 
 enum class Op : char { Keep = ' ', Del = '-', Add = '+' };
 struct Edit {
@@ -82,7 +71,7 @@ std::string range(size_t start, size_t count) {
 std::string unified_diff(std::string_view a_text, std::string_view b_text, std::string_view a_name,
                          std::string_view b_name, const DiffOptions& options) {
   if (a_text == b_text) return {};
-  auto a = split_lines(a_text), b = split_lines(b_text);
+  auto a = line_views(a_text), b = line_views(b_text);
   // A difference only in the final newline still shows.
   if (!a_text.empty() && !a_text.ends_with('\n')) a.push_back("\\ No newline at end of file");
   if (!b_text.empty() && !b_text.ends_with('\n')) b.push_back("\\ No newline at end of file");

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "formats/registry/registry.h"
+#include "golden/lines.h"
 #include "golden/record_diff.h"
 #include "report/excerpts.h"
 
