@@ -29,32 +29,49 @@ const char* parent_key(const EtHeader& header) {
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
-// "GenericList[Tensor(float),Int]" -> {"Tensor(float)", "Int"}; empty when
-// `type` is not a list or tuple type.
-std::vector<std::string_view> element_types(std::string_view type) {
-  std::vector<std::string_view> out;
-  std::string_view inner;
-  for (std::string_view prefix : {"GenericList[", "Tuple["}) {
-    if (starts_with(type, prefix) && type.back() == ']') {
-      inner = type.substr(prefix.size(), type.size() - prefix.size() - 1);
-      break;
+// The element types of a list or tuple type, one at a time, without
+// copying: "GenericList[Tensor(float),Int]" gives "Tensor(float)", then
+// "Int". empty() when `type` is not a list or tuple type (or lists none).
+class ElementTypes {
+ public:
+  explicit ElementTypes(std::string_view type) {
+    for (std::string_view prefix : {"GenericList[", "Tuple["}) {
+      if (starts_with(type, prefix) && type.back() == ']') {
+        inner_ = type.substr(prefix.size(), type.size() - prefix.size() - 1);
+        break;
+      }
     }
   }
-  if (inner.empty()) return out;
-  int depth = 0;
-  size_t start = 0;
-  for (size_t i = 0; i < inner.size(); ++i) {
-    char c = inner[i];
-    if (c == '[' || c == '(') ++depth;
-    if (c == ']' || c == ')') --depth;
-    if (c == ',' && depth == 0) {
-      out.push_back(inner.substr(start, i - start));
-      start = i + 1;
-    }
+  bool empty() const { return inner_.empty(); }
+  // Top-level pieces: commas outside brackets and parentheses, plus one.
+  size_t count() const {
+    size_t n = 1;
+    for (size_t at = 0; (at = piece_end(at)) < inner_.size(); ++at) ++n;
+    return n;
   }
-  out.push_back(inner.substr(start));
-  return out;
-}
+  std::string_view next() {
+    size_t end = piece_end(at_);
+    std::string_view piece = inner_.substr(at_, end - at_);
+    at_ = end + 1;
+    return piece;
+  }
+
+ private:
+  // Where the piece starting at `from` ends: its top-level comma, or the end.
+  size_t piece_end(size_t from) const {
+    int depth = 0;
+    for (size_t i = from; i < inner_.size(); ++i) {
+      char c = inner_[i];
+      if (c == '[' || c == '(') ++depth;
+      if (c == ']' || c == ')') --depth;
+      if (c == ',' && depth == 0) return i;
+    }
+    return inner_.size();
+  }
+
+  std::string_view inner_;
+  size_t at_ = 0;
+};
 
 }  // namespace
 
@@ -180,14 +197,13 @@ void EtChecker::check_value(const EtNode& node, element value, std::string_view 
     }
     return;
   }
-  if (!starts_with(type, "GenericList[") && !starts_with(type, "Tuple[")) return;
-  std::vector<std::string_view> inner = element_types(type);
+  ElementTypes inner(type);
   simdjson::dom::array a;
-  if (inner.empty() || value.get(a) || a.size() != inner.size()) return;
+  if (inner.empty() || value.get(a) || a.size() != inner.count()) return;
   size_t i = 0;
   for (element item : a) {
     path.push_back(i);
-    check_value(node, item, inner[i], base, path);
+    check_value(node, item, inner.next(), base, path);
     path.pop_back();
     ++i;
   }

@@ -357,3 +357,22 @@ TEST(EtChecker, ColumnsPast32BitsAreKeptWhole) {
 
 }  // namespace
 }  // namespace tc::checks
+
+namespace tc::checks {
+namespace {
+
+// List and tuple types nest: each element type is matched with its value by
+// position, commas inside brackets or parentheses splitting nothing; a list
+// whose length is not its type's is not looked into.
+TEST_F(EtCheckTest, NestedListTypesMatchTheirValuesByPosition) {
+  std::string in =
+      R"j({"values": [[[[1,2,0,4,4,"cpu"], 3], [1,2]], [[1,2,0,4,4,"cpu"]]], "shapes": [[], []], )j"
+      R"j("types": ["Tuple[GenericList[Tensor(float),Int],Tensor(long)]", "GenericList[Tensor(float),Tensor(float)]"]})j";
+  check(trace({node(2, 1, kThread), node(3, 2, "aten::cat", in), node(1, 1, kRoot)}));
+  ASSERT_EQ(reporter_.count("et-tensor-value"), 1u);
+  EXPECT_EQ(find("et-tensor-value")->pointer, "/nodes/1/inputs/values/0/1");
+  EXPECT_NE(find("et-tensor-value")->message.find("a Tensor(long) value is not"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tc::checks

@@ -1,6 +1,7 @@
 #include "formats/execution_trace/node_fields.h"
 
 #include <array>
+#include <cstring>
 
 namespace tc::reader::et {
 namespace {
@@ -10,7 +11,8 @@ using simdjson::dom::element;
 constexpr const char* kNodeKind = "et-node";
 
 // The first value of each of `keys` in an object, from one pass over its
-// members.
+// members. Writers keep one order, and `keys` start with PyTorch's: while
+// the members come in that order, each costs one comparison.
 template <size_t N>
 struct Members {
   std::array<element, N> value{};
@@ -20,12 +22,21 @@ struct Members {
 template <size_t N>
 Members<N> pick(simdjson::dom::object object, const std::array<std::string_view, N>& keys) {
   Members<N> m;
-  for (simdjson::dom::key_value_pair member : object) {
+  auto is = [](simdjson::dom::object::iterator it, std::string_view key) {
+    return it.key_length() == key.size() && std::memcmp(it.key_c_str(), key.data(), key.size()) == 0;
+  };
+  auto it = object.begin();
+  const auto end = object.end();
+  for (size_t i = 0; it != end && i < N && is(it, keys[i]); ++it, ++i) {
+    m.found[i] = true;
+    m.value[i] = it.value();
+  }
+  for (; it != end; ++it) {
     for (size_t i = 0; i < N; ++i) {
-      if (member.key != keys[i]) continue;
+      if (!is(it, keys[i])) continue;
       if (!m.found[i]) {
         m.found[i] = true;
-        m.value[i] = member.value;
+        m.value[i] = it.value();
       }
       break;
     }
@@ -34,13 +45,14 @@ Members<N> pick(simdjson::dom::object object, const std::array<std::string_view,
 }
 
 // A node's members in both layouts: nested (1.0.2 on) and flat (1.0.1).
+// The nested layout's keys first, in the order PyTorch writes them.
 enum NodeKey : size_t {
-  kId, kName, kCtrlDeps, kParent, kInputs, kOutputs, kAttrs,
-  kInputShapes, kInputTypes, kOutputShapes, kOutputTypes, kRfId, kOpSchema, kNodeKeys
+  kId, kName, kCtrlDeps, kInputs, kOutputs, kAttrs,
+  kParent, kInputShapes, kInputTypes, kOutputShapes, kOutputTypes, kRfId, kOpSchema, kNodeKeys
 };
 constexpr std::array<std::string_view, kNodeKeys> kNodeKeyNames = {
-    "id", "name", "ctrl_deps", "parent", "inputs", "outputs", "attrs",
-    "input_shapes", "input_types", "output_shapes", "output_types", "rf_id", "op_schema"};
+    "id", "name", "ctrl_deps", "inputs", "outputs", "attrs",
+    "parent", "input_shapes", "input_types", "output_shapes", "output_types", "rf_id", "op_schema"};
 
 enum IoKey : size_t { kValues, kShapes, kTypes, kStrides, kIoKeys };
 constexpr std::array<std::string_view, kIoKeys> kIoKeyNames = {"values", "shapes", "types", "strides"};
