@@ -91,7 +91,9 @@ const Subschema* Compiler::compile(const SchemaNode& n) {
       // $id included, so the ref resolves against the base around the node.
       // The $ref object is its target: compiled as the target itself, an
       // evaluation takes no step through it (errors name the target's
-      // keywords either way).
+      // keywords either way, and the recursion limits count the target's
+      // steps only), and the element planner and the allOf dispatch see
+      // the target: an anyOf of $refs is decided by the targets' types.
       std::string here = n.location + "/$ref";
       if (!ref->is_string()) throw SchemaLoadError(here, "$ref must be a string");
       std::string target = uri::resolve(n.parent_base, ref->get_ref<const std::string&>());

@@ -128,6 +128,22 @@ TEST(SchemaElementPlan, AOneOfDecidedByTypeIsItsOneBranch) {
   EXPECT_FALSE(plan(untyped, R"({"e": []})", "e").plan);
 }
 
+// A $ref object is its target (schema/compiler.cpp), so an anyOf whose
+// branches are $refs is decided by the targets' types as if written out.
+TEST(SchemaElementPlan, BranchesWrittenAsRefsAreDecidedByTheirTargets) {
+  CompiledSchema s = schema(R"({
+    "properties": {"nodes": {"anyOf": [{"$ref": "#/definitions/ints"}, {"$ref": "#/definitions/text"}]}},
+    "definitions": {"ints": {"type": "array", "items": {"type": "integer"}}, "text": {"type": "string"}}})");
+  ElementPlanResult p = plan(s, R"({"nodes": []})", "nodes");
+  ASSERT_TRUE(p.plan) << p.why_not;
+  EXPECT_EQ(p.plan->size(), 1u);
+  for (const char* doc : {R"({"nodes": [1, 2]})", R"({"nodes": [1, "x"]})"}) {
+    Split v = judge(s, nlohmann::json::parse(doc), "nodes");
+    EXPECT_TRUE(v.planned) << doc;
+    EXPECT_EQ(v.split, v.whole) << doc;
+  }
+}
+
 TEST(SchemaElementPlan, ElementErrorsMatchTheWholeDocument) {
   SchemaFile kineto = load_schema_file(TRACECHECK_SOURCE_DIR "/schemas/chrome_trace/kineto.schema.json");
   ASSERT_EQ(kineto.status, SchemaFile::Status::Ok);

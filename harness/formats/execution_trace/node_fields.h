@@ -65,7 +65,6 @@ class NodeParser {
   enum class Texts { None, TypeNames, ShapeTexts };
   bool read_array(bool found, simdjson::dom::element value, std::string_view field_base, std::string_view key,
                   size_t& count, Texts texts, EtIo& io);
-  void read_flat(simdjson::dom::object node_object, EtNodeJson& json);
   void read_nested_io(bool found, simdjson::dom::element value, std::string_view key, bool want_strides, EtIo& io,
                       EtIoJson& json);
   void read_attrs(bool found, simdjson::dom::element value);
