@@ -14,13 +14,6 @@ using reader::et::EtIo;
 using reader::et::EtNode;
 using simdjson::dom::element;
 
-constexpr const char* kKind = "et-node";
-
-std::string pointer_of(uint64_t index, const std::string& field) {
-  std::string p = "/nodes/" + std::to_string(index);
-  if (!field.empty()) p += "/" + field;
-  return p;
-}
 
 // The key that names a node's parent: "parent" in the 1.0.1 flat layout.
 const char* parent_key(const EtHeader& header) {
@@ -116,8 +109,8 @@ void EtChecker::keep(const EtNode& node) {
 void EtChecker::report(std::string_view rule, const Place& node, const std::string& field,
                        const std::string& message) {
   std::string name = node.has_id ? "node " + std::to_string(node.id) : "node at index " + std::to_string(node.index);
-  reporter_.report(rule, {file_, node.line, node.column}, name + ": " + message, kKind,
-                   pointer_of(node.index, field));
+  reporter_.report(rule, {file_, node.line, node.column}, name + ": " + message, reader::et::kNodeKind,
+                   reader::et::node_pointer(node.index, field));
 }
 
 void EtChecker::feed(const EtNode& node, const reader::et::EtNodeJson& json) {
@@ -126,7 +119,7 @@ void EtChecker::feed(const EtNode& node, const reader::et::EtNodeJson& json) {
     size_t first = index_of_id_.insert(node.id, seen_.size(), inserted);
     if (!inserted)
       report("et-id-duplicate", place_of(node), "id",
-             "id " + std::to_string(node.id) + " is also the id of " + pointer_of(place_of(first).index, ""));
+             "id " + std::to_string(node.id) + " is also the id of " + reader::et::node_pointer(place_of(first).index));
   }
   check_arity(node, node.inputs, "inputs");
   check_arity(node, node.outputs, "outputs");
@@ -155,7 +148,7 @@ void EtChecker::check_arity(const EtNode& node, const EtIo& io, const char* key)
 
 void EtChecker::check_values(const EtNode& node, const reader::et::EtIoJson& io, const char* key) {
   if (!io.found) return;
-  const char* base = io.nested ? (key[0] == 'i' ? "inputs/values" : "outputs/values") : key;
+  const std::string base = io.nested ? std::string(key) + "/values" : std::string(key);
   auto type_it = io.types.begin();
   const auto types_end = io.types.end();
   size_t i = 0;
@@ -173,7 +166,7 @@ void EtChecker::check_values(const EtNode& node, const reader::et::EtIoJson& io,
 
 // A tensor is [tensor_id, storage_id, offset, numel, itemsize, "device"]:
 // PyTorch's test asserts 6 entries, Chakra's PyTorchTensor.is_valid wants 6.
-void EtChecker::check_value(const EtNode& node, element value, std::string_view type, const char* base,
+void EtChecker::check_value(const EtNode& node, element value, std::string_view type, const std::string& base,
                             std::vector<size_t>& path) {
   if (path.size() > 33) return;
   if (starts_with(type, "Tensor(")) {
@@ -241,7 +234,7 @@ void EtChecker::finish(const EtHeader& header) {
     if (!has(k, kProcessRoot)) continue;
     if (root) {
       report("et-root", place_of(k), "name",
-             "a second process root (the first is " + pointer_of(place_of(*root).index, "") + ")");
+             "a second process root (the first is " + reader::et::node_pointer(place_of(*root).index) + ")");
       continue;
     }
     root = k;

@@ -74,7 +74,7 @@ class EtChecker {
   // `path` holds the indices down to the value; its field string is made
   // only for a finding.
   void check_value(const reader::et::EtNode& node, simdjson::dom::element value, std::string_view type,
-                   const char* base, std::vector<size_t>& path);
+                   const std::string& base, std::vector<size_t>& path);
   void check_schema(const reader::et::EtHeader& header);
   void check_cycles(const reader::et::EtHeader& header);
 

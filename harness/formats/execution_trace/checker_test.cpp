@@ -206,12 +206,6 @@ TEST_F(EtCheckTest, BrokenNodesAreFindingsNotCrashes) {
   EXPECT_NE(find("input-empty"), nullptr);
 }
 
-}  // namespace
-}  // namespace tc::checks
-
-namespace tc::checks {
-namespace {
-
 TEST_F(EtCheckTest, SchemaFailuresOfReadFieldsAreEtNodeFieldOnce) {
   // The reader reports a string id as et-node-field; the schema's own
   // failure at /id is the same fact and is not reported again.
@@ -244,12 +238,6 @@ TEST_F(EtCheckTest, DefaultAnswersForTheConsumersThatReadTheVersion) {
   ASSERT_NE(reporter_.readers_of(path_), nullptr);
   EXPECT_TRUE(reporter_.readers_of(path_)->empty());
 }
-
-}  // namespace
-}  // namespace tc::checks
-
-namespace tc::checks {
-namespace {
 
 // The findings of a plain check, one string each, in order.
 std::vector<std::string> plain_check(const std::string& path, unsigned jobs, size_t block_bytes) {
@@ -295,12 +283,6 @@ TEST(EtCheckThreads, FindingsAreThoseOfOneThread) {
   for (unsigned jobs : {2u, 3u})
     for (size_t block : {64u, 700u, 0u}) EXPECT_EQ(plain_check(path, jobs, block), one) << jobs << " jobs, " << block;
 }
-
-}  // namespace
-}  // namespace tc::checks
-
-namespace tc::checks {
-namespace {
 
 // A node's fields are read in one pass over its members; a repeated key
 // counts once, with its first value, as a lookup of it would.
@@ -354,12 +336,6 @@ TEST(EtChecker, ColumnsPast32BitsAreKeptWhole) {
   EXPECT_EQ(missing->location.column, uint64_t{5} << 32);
   EXPECT_EQ(missing->pointer, "/nodes/4/ctrl_deps");
 }
-
-}  // namespace
-}  // namespace tc::checks
-
-namespace tc::checks {
-namespace {
 
 // List and tuple types nest: each element type is matched with its value by
 // position, commas inside brackets or parentheses splitting nothing; a list

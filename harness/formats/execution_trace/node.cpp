@@ -24,7 +24,7 @@ void EtNode::clear() {
   outputs.clear();
 }
 
-std::string EtNode::pointer(const std::string& field) const {
+std::string node_pointer(uint64_t index, const std::string& field) {
   std::string p = "/nodes/" + std::to_string(index);
   if (!field.empty()) p += "/" + field;
   return p;

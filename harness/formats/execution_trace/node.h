@@ -14,6 +14,11 @@
 
 namespace tc::reader::et {
 
+// The record kind of every finding about a node, and its JSON pointer:
+// "/nodes/<index>" and "/nodes/<index>/<field>".
+inline constexpr const char* kNodeKind = "et-node";
+std::string node_pointer(uint64_t index, const std::string& field = {});
+
 struct EtIo {
   void clear();
 
@@ -44,8 +49,7 @@ struct EtNode {
   // Empties every field but the node's place (index, pos), keeping the
   // capacity of its strings and vectors: a reader reuses one node.
   void clear();
-  // "/nodes/<index>" and "/nodes/<index>/<field>".
-  std::string pointer(const std::string& field = {}) const;
+  std::string pointer(const std::string& field = {}) const { return node_pointer(index, field); }
   bool is_process_root() const;
   bool is_thread_root() const;
 };

@@ -8,8 +8,6 @@ namespace {
 
 using simdjson::dom::element;
 
-constexpr const char* kNodeKind = "et-node";
-
 // The first value of each of `keys` in an object, from one pass over its
 // members. Writers keep one order, and `keys` start with PyTorch's: while
 // the members come in that order, each costs one comparison.
@@ -130,16 +128,14 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
   if (flat || !m.found[kOutputs] || !m.value[kOutputs].is_object())
     json.outputs = io_json(m.found[kOutputs], m.value[kOutputs], m.found[kOutputTypes], m.value[kOutputTypes]);
   if (flat) {
-    read_array(m.found[kInputs], m.value[kInputs], "inputs", {}, node.inputs.values, Texts::None, node.inputs);
-    read_array(m.found[kInputShapes], m.value[kInputShapes], "input_shapes", {}, node.inputs.shapes,
-               Texts::ShapeTexts, node.inputs);
-    read_array(m.found[kInputTypes], m.value[kInputTypes], "input_types", {}, node.inputs.types, Texts::TypeNames,
-               node.inputs);
-    read_array(m.found[kOutputs], m.value[kOutputs], "outputs", {}, node.outputs.values, Texts::None, node.outputs);
-    read_array(m.found[kOutputShapes], m.value[kOutputShapes], "output_shapes", {}, node.outputs.shapes,
-               Texts::ShapeTexts, node.outputs);
-    read_array(m.found[kOutputTypes], m.value[kOutputTypes], "output_types", {}, node.outputs.types,
-               Texts::TypeNames, node.outputs);
+    // Three arrays side by side: "inputs", "input_shapes", "input_types".
+    auto read_flat_io = [&](size_t values, size_t shapes, size_t types, EtIo& io) {
+      read_array(m.found[values], m.value[values], kNodeKeyNames[values], {}, io.values, Texts::None, io);
+      read_array(m.found[shapes], m.value[shapes], kNodeKeyNames[shapes], {}, io.shapes, Texts::ShapeTexts, io);
+      read_array(m.found[types], m.value[types], kNodeKeyNames[types], {}, io.types, Texts::TypeNames, io);
+    };
+    read_flat_io(kInputs, kInputShapes, kInputTypes, node.inputs);
+    read_flat_io(kOutputs, kOutputShapes, kOutputTypes, node.outputs);
     if (m.found[kRfId]) {
       if (m.value[kRfId].get(u))
         field_error("rf_id", "\"rf_id\" is not an unsigned integer");

@@ -13,8 +13,6 @@ namespace {
 
 using simdjson::dom::element;
 
-constexpr const char* kUnparsedNodeKind = "et-node";
-
 void check_header_member(const std::string& file, diag::Reporter& reporter, const io::JsonMember& m, EtHeader& header,
                          bool& seen_schema, bool& seen_pid, bool& seen_time, bool& seen_start, bool& seen_finish) {
   simdjson::dom::parser parser;
@@ -82,7 +80,7 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
       e = *parsed;
     } else if (auto err = parser.parse(el.text.data(), el.text.size(), false).get(e)) {
       reporter.report("json-syntax", {path, el.pos.line, el.pos.column},
-                      std::string("node is not valid JSON: ") + simdjson::error_message(err), kUnparsedNodeKind,
+                      std::string("node is not valid JSON: ") + simdjson::error_message(err), kNodeKind,
                       node.pointer());
       return;
     }
