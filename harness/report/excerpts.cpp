@@ -7,33 +7,22 @@
 #include <set>
 
 #include "io/input_source.h"
+#include "io/line_reader.h"
 
 namespace tc::report {
 namespace {
 
-// line -> its text (up to 1 MiB), for the wanted lines of one file.
+// line -> its text (its first 1 MiB), for the wanted lines of one file.
 std::map<uint64_t, std::string> read_lines(const std::string& file, const std::set<uint64_t>& wanted) {
   std::map<uint64_t, std::string> out;
   std::string error;
   std::unique_ptr<io::InputSource> in = io::open_input(file, error);
   if (!in || wanted.empty()) return out;
-  std::string buf(1 << 16, '\0'), current;
-  uint64_t line = 1;
+  io::LineReader lines(*in, /*max_piece=*/size_t{1} << 20);
   const uint64_t last = *wanted.rbegin();
-  bool keep = wanted.count(1) > 0;
-  ptrdiff_t n;
-  while (line <= last && (n = in->read(buf.data(), buf.size())) > 0) {
-    for (ptrdiff_t i = 0; i < n && line <= last; ++i) {
-      if (buf[i] == '\n') {
-        if (keep) out[line] = current;
-        current.clear();
-        keep = wanted.count(++line) > 0;
-      } else if (keep && current.size() < (1u << 20)) {
-        current += buf[i];
-      }
-    }
-  }
-  if (keep && !current.empty()) out[line] = current;
+  io::Line line;
+  while (lines.next(line) && line.number <= last)
+    if (!line.continuation && wanted.count(line.number)) out[line.number] = std::string(line.text);
   return out;
 }
 
