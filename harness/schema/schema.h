@@ -93,6 +93,7 @@ class CompiledSchema {
  private:
   friend CompiledSchema compile(nlohmann::json, Resolver, CompileOptions);
   friend class ElementPlanner;  // schema/element_plan.h walks the program
+  friend class SchemaPart;      // schema/schema_part.h reads one place of it
   std::shared_ptr<const detail::Program> program_;
 };
 

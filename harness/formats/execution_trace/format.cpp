@@ -102,6 +102,7 @@ int check_file(const CheckRequest& request, const std::string& file, std::vector
   options.threads = request.jobs;
   options.chunk = request.block_bytes;
   options.note = checks::EtSchemaChecker::passes_nested;
+  options.schema_plan = checks::EtSchemaChecker::nested_plan();
   options.keep_texts = request.canonical || keep;
   int rc = reader::et::read_execution_trace(file, *request.reporter, handler, &io_error, options);
   if (rc != kExitOk) return rc;

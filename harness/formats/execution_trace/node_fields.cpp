@@ -4,7 +4,9 @@
 #include <cstring>
 
 namespace tc::reader::et {
-namespace {
+// Named, not anonymous: NodeSchemaPlan::Plans, which the header declares,
+// holds RecordPlans.
+namespace node_fields_detail {
 
 using simdjson::dom::element;
 
@@ -15,6 +17,7 @@ template <size_t N>
 struct Members {
   std::array<element, N> value{};
   std::array<bool, N> found{};
+  bool others = false;  // a member none of the keys, or one repeated
 };
 
 template <size_t N>
@@ -30,16 +33,57 @@ Members<N> pick(simdjson::dom::object object, const std::array<std::string_view,
     m.value[i] = it.value();
   }
   for (; it != end; ++it) {
-    for (size_t i = 0; i < N; ++i) {
-      if (!is(it, keys[i])) continue;
-      if (!m.found[i]) {
-        m.found[i] = true;
-        m.value[i] = it.value();
-      }
-      break;
+    size_t i = 0;
+    while (i < N && !is(it, keys[i])) ++i;
+    if (i == N || m.found[i]) {
+      m.others = true;
+      continue;
     }
+    m.found[i] = true;
+    m.value[i] = it.value();
   }
   return m;
+}
+
+// One record of a NodeSchemaPlan over a reader's `keys`.
+template <size_t N>
+struct RecordPlan {
+  bool usable = false;
+  std::array<schema::SchemaPart, N> part{};
+  std::array<bool, N> allowed{};   // the record admits a member by that name
+  std::array<bool, N> required{};
+  std::array<bool, N> nested{};    // decided where the reader reads its content
+  // Whether an object of members `m` passes, but for its nested members;
+  // false also when unsure (a member the reader does not know, a repeated one).
+  bool admits(const Members<N>& m) const {
+    if (m.others) return false;
+    for (size_t i = 0; i < N; ++i) {
+      if (!m.found[i]) {
+        if (required[i]) return false;
+        continue;
+      }
+      if (!allowed[i] || (!nested[i] && !part[i].valid(m.value[i]))) return false;
+    }
+    return true;
+  }
+};
+
+template <size_t N>
+RecordPlan<N> plan_record(const schema::RecordPart& record, const std::array<std::string_view, N>& keys) {
+  RecordPlan<N> plan;
+  for (size_t i = 0; i < N; ++i) {
+    std::optional<schema::SchemaPart> part = record.member(keys[i]);
+    plan.allowed[i] = part.has_value();
+    if (part) plan.part[i] = *part;
+  }
+  for (std::string_view name : record.required()) {
+    size_t i = 0;
+    while (i < N && keys[i] != name) ++i;
+    if (i == N) return {};  // a member the reader would not see
+    plan.required[i] = true;
+  }
+  plan.usable = true;
+  return plan;
 }
 
 // A node's members in both layouts: nested (1.0.2 on) and flat (1.0.1).
@@ -57,6 +101,18 @@ constexpr std::array<std::string_view, kIoKeys> kIoKeyNames = {"values", "shapes
 
 enum AttrKey : size_t { kAttrName, kAttrType, kAttrValue, kAttrKeys };
 constexpr std::array<std::string_view, kAttrKeys> kAttrKeyNames = {"name", "type", "value"};
+
+}  // namespace node_fields_detail
+
+using namespace node_fields_detail;
+
+struct NodeSchemaPlan::Plans {
+  RecordPlan<kNodeKeys> node;
+  RecordPlan<kIoKeys> io[2];  // inputs, outputs
+  RecordPlan<kAttrKeys> attr;
+};
+
+namespace {
 
 EtIoJson nested_io_json(const Members<kIoKeys>& m) {
   EtIoJson json;
@@ -82,6 +138,43 @@ EtIoJson io_json(bool found, element io, bool types_found, element types_value) 
 
 }  // namespace
 
+std::optional<NodeSchemaPlan> NodeSchemaPlan::make(const schema::SchemaPart& node) {
+  std::optional<schema::RecordPart> record = node.record();
+  if (!record) return std::nullopt;
+  auto plans = std::make_shared<Plans>();
+  plans->node = plan_record(*record, kNodeKeyNames);
+  if (!plans->node.usable) return std::nullopt;
+  const size_t io_keys[2] = {kInputs, kOutputs};
+  for (size_t slot = 0; slot < 2; ++slot) {
+    const size_t k = io_keys[slot];
+    if (!plans->node.allowed[k]) continue;
+    if (std::optional<schema::RecordPart> io = plans->node.part[k].record()) {
+      plans->io[slot] = plan_record(*io, kIoKeyNames);
+      plans->node.nested[k] = plans->io[slot].usable;
+    }
+  }
+  if (plans->node.allowed[kAttrs]) {
+    std::optional<schema::SchemaPart> items = plans->node.part[kAttrs].items();
+    std::optional<schema::RecordPart> attr = items ? items->record() : std::nullopt;
+    if (attr) {
+      plans->attr = plan_record(*attr, kAttrKeyNames);
+      plans->node.nested[kAttrs] = plans->attr.usable;
+    }
+  }
+  NodeSchemaPlan plan;
+  plan.plans_ = std::move(plans);
+  return plan;
+}
+
+bool NodeParser::parse_valid(element e, bool want_strides, EtNode& node, EtNodeJson& json,
+                             const NodeSchemaPlan& plan) {
+  plan_ = plan.plans_.get();
+  undecided_ = false;
+  parse(e, Layout::Nested, want_strides, node, json);
+  plan_ = nullptr;
+  return !undecided_;
+}
+
 void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node, EtNodeJson& json,
                        const std::function<bool(std::string_view)>* claim) {
   node.clear();
@@ -95,6 +188,7 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
     return;
   }
   const Members<kNodeKeys> m = pick(object, kNodeKeyNames);
+  if (plan_ && !plan_->node.admits(m)) undecided_ = true;
   uint64_t u = 0;
   if (!m.found[kId]) {
     field_error("id", "node has no \"id\"");
@@ -144,13 +238,17 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
     }
     if (m.found[kOpSchema] && !m.value[kOpSchema].get(s)) node.op_schema = s;
   } else {
-    read_nested_io(m.found[kInputs], m.value[kInputs], "inputs", want_strides, node.inputs, json.inputs);
-    read_nested_io(m.found[kOutputs], m.value[kOutputs], "outputs", want_strides, node.outputs, json.outputs);
+    read_nested_io(m.found[kInputs], m.value[kInputs], "inputs", 0, want_strides, node.inputs, json.inputs);
+    read_nested_io(m.found[kOutputs], m.value[kOutputs], "outputs", 1, want_strides, node.outputs, json.outputs);
     read_attrs(m.found[kAttrs], m.value[kAttrs]);
   }
 }
 
 void NodeParser::field_error(std::string_view a, std::string_view b, const std::string& message) {
+  if (plan_) {  // parse_valid(): parse() will report it
+    undecided_ = true;
+    return;
+  }
   std::string field(a);
   if (!b.empty()) {
     field += '/';
@@ -196,8 +294,8 @@ bool NodeParser::read_array(bool found, element value, std::string_view field_ba
   return true;
 }
 
-void NodeParser::read_nested_io(bool found, element value, std::string_view key, bool want_strides, EtIo& io,
-                                EtIoJson& json) {
+void NodeParser::read_nested_io(bool found, element value, std::string_view key, size_t slot, bool want_strides,
+                                EtIo& io, EtIoJson& json) {
   simdjson::dom::object object;
   if (!found) {
     field_error(key, "node has no \"" + std::string(key) + "\"");
@@ -208,6 +306,7 @@ void NodeParser::read_nested_io(bool found, element value, std::string_view key,
     return;
   }
   const Members<kIoKeys> m = pick(object, kIoKeyNames);
+  if (plan_ && plan_->node.nested[slot == 0 ? kInputs : kOutputs] && !plan_->io[slot].admits(m)) undecided_ = true;
   json = nested_io_json(m);
   read_array(m.found[kValues], m.value[kValues], key, "values", io.values, Texts::None, io);
   read_array(m.found[kShapes], m.value[kShapes], key, "shapes", io.shapes, Texts::ShapeTexts, io);
@@ -241,6 +340,7 @@ void NodeParser::read_attrs(bool found, element value) {
     bool ok = !a.get(object);
     if (ok) {
       const Members<kAttrKeys> m = pick(object, kAttrKeyNames);
+      if (plan_ && plan_->node.nested[kAttrs] && !plan_->attr.admits(m)) undecided_ = true;
       ok = m.found[kAttrName] && m.found[kAttrType] && m.found[kAttrValue] && !m.value[kAttrName].get(name) &&
            !m.value[kAttrType].get(type);
       attr_value = m.value[kAttrValue];

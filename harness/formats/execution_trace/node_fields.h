@@ -14,18 +14,27 @@
 // - a repeated key counts once, its first value (as simdjson's lookup);
 // - `json` gets what the value checks read after it: the node and the
 //   values and types arrays of its inputs and outputs, in either layout,
-//   whatever the trace's (valid while `e` is).
+//   whatever the trace's (valid while `e` is);
+// - parse_valid() reads a nested-layout node as parse() does and also
+//   decides the node schema from that reading (NodeSchemaPlan), so a valid
+//   node is walked once, not once by the schema and once by the reader. It
+//   returns true only when the node passes the schema and parse() would
+//   report nothing; otherwise it reports nothing and the caller validates
+//   and parse()s the node as usual (what a node that fails costs twice).
 #pragma once
 
 #include <simdjson.h>
 
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "diag/reporter.h"
 #include "formats/execution_trace/node.h"
 #include "formats/execution_trace/schema_version.h"
+#include "schema/schema_part.h"
 
 namespace tc::reader::et {
 
@@ -44,6 +53,20 @@ struct EtNodeJson {
   EtIoJson outputs;
 };
 
+// The nested (chakra) node schema laid over the keys the reader reads: the
+// node, its inputs and outputs, each attr. Made only when each of those is
+// a record of properties (schema/schema_part.h) whose required members the
+// reader looks for; any other part of the node is left to SchemaPart::valid.
+class NodeSchemaPlan {
+ public:
+  static std::optional<NodeSchemaPlan> make(const schema::SchemaPart& node);
+  struct Plans;  // node_fields.cpp
+
+ private:
+  std::shared_ptr<const Plans> plans_;
+  friend class NodeParser;
+};
+
 class NodeParser {
  public:
   // keep_texts: whether nodes keep their type names and shape texts (for
@@ -53,6 +76,8 @@ class NodeParser {
 
   void parse(simdjson::dom::element e, Layout layout, bool want_strides, EtNode& node, EtNodeJson& json,
              const std::function<bool(std::string_view)>* claim = nullptr);
+  bool parse_valid(simdjson::dom::element e, bool want_strides, EtNode& node, EtNodeJson& json,
+                   const NodeSchemaPlan& plan);
 
  private:
   // `field` is "<a>" or "<a>/<b>" (b may be empty), joined only when reported.
@@ -65,8 +90,9 @@ class NodeParser {
   enum class Texts { None, TypeNames, ShapeTexts };
   bool read_array(bool found, simdjson::dom::element value, std::string_view field_base, std::string_view key,
                   size_t& count, Texts texts, EtIo& io);
-  void read_nested_io(bool found, simdjson::dom::element value, std::string_view key, bool want_strides, EtIo& io,
-                      EtIoJson& json);
+  // `slot`: 0 for inputs, 1 for outputs.
+  void read_nested_io(bool found, simdjson::dom::element value, std::string_view key, size_t slot,
+                      bool want_strides, EtIo& io, EtIoJson& json);
   void read_attrs(bool found, simdjson::dom::element value);
 
   const std::string& file_;
@@ -74,6 +100,10 @@ class NodeParser {
   bool keep_texts_;
   EtNode* node_ = nullptr;
   const std::function<bool(std::string_view)>* claim_ = nullptr;
+  // Set by parse_valid(): the schema to decide, and whether the node has
+  // failed it or would have a field reported.
+  const NodeSchemaPlan::Plans* plan_ = nullptr;
+  bool undecided_ = false;
 };
 
 }  // namespace tc::reader::et

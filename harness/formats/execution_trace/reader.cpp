@@ -92,9 +92,16 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
         header.layout = Layout::Flat;
       }
     }
-    if (handler.before_node) handler.before_node(e, header.layout == Layout::Flat, noted);
-    node_parser.parse(e, header.layout, header.schema && header.info.strides, node, node_json, &handler.claim);
-    node.flat = header.layout == Layout::Flat;
+    const bool flat = header.layout == Layout::Flat;
+    const bool want_strides = header.schema && header.info.strides;
+    if (!flat && !noted && options_in.schema_plan &&
+        node_parser.parse_valid(e, want_strides, node, node_json, *options_in.schema_plan)) {
+      if (handler.before_node) handler.before_node(e, flat, /*noted=*/true);
+    } else {
+      if (handler.before_node) handler.before_node(e, flat, noted);
+      node_parser.parse(e, header.layout, want_strides, node, node_json, &handler.claim);
+    }
+    node.flat = flat;
     ++header.node_count;
     if (handler.on_node) handler.on_node(node, node_json);
   };

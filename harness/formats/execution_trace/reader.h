@@ -45,8 +45,9 @@ struct EtHandler {
   // reports as et-node-field ("id", "inputs/types/2"), whether that fact
   // fails the schema too, which the finding then says
   // (Diagnostic::breaks_schema) so the schema check does not report it again.
-  // `noted`: EtReadOptions::note said true of this node ahead (false when
-  // no note was taken).
+  // `noted`: the node is known to pass the nested node schema, from
+  // EtReadOptions::note taken ahead or from the reader's own reading
+  // (EtReadOptions::schema_plan); false when neither said so.
   std::function<void(simdjson::dom::element raw, bool flat, bool noted)> before_node;
   std::function<bool(std::string_view field)> claim;
   // `json` is the node's parsed JSON, valid only during the call.
@@ -67,6 +68,10 @@ struct EtReadOptions {
   // safe to), handed to EtHandler::before_node; e.g. whether it passes the
   // node schema.
   std::function<bool(simdjson::dom::element raw)> note;
+  // The nested node schema, for nodes of a nested-layout trace that no note
+  // says pass it: the reader decides it while reading the node
+  // (NodeParser::parse_valid) and hands on a node that passes as noted.
+  const NodeSchemaPlan* schema_plan = nullptr;
 };
 
 int read_execution_trace(const std::string& path, diag::Reporter& reporter, const EtHandler& handler,

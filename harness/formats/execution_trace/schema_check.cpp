@@ -19,6 +19,7 @@ struct EtSchemas {
   std::string error;
   std::optional<schema::CompiledSchema> chakra_node;
   std::optional<schema::CompiledSchema> flat_node;
+  std::optional<reader::et::NodeSchemaPlan> nested_plan;
 };
 
 bool compile_into(const std::string& path, const std::string& fragment, std::optional<schema::CompiledSchema>& out,
@@ -38,6 +39,7 @@ const EtSchemas& et_schemas() {
     s.root = schema_root();
     if (compile_into(s.root + "/" + kChakraFile, "/definitions/node", s.chakra_node, s.error))
       compile_into(s.root + "/" + kFlatFile, "/properties/nodes/items", s.flat_node, s.error);
+    if (s.error.empty()) s.nested_plan = reader::et::NodeSchemaPlan::make(schema::SchemaPart::root(*s.chakra_node));
     return s;
   }();
   return schemas;
@@ -60,6 +62,11 @@ bool EtSchemaChecker::loaded(const std::string& file, const io::JsonPosition& po
 bool EtSchemaChecker::passes_nested(simdjson::dom::element raw) {
   const EtSchemas& s = et_schemas();
   return s.error.empty() && s.chakra_node->validate(raw);
+}
+
+const reader::et::NodeSchemaPlan* EtSchemaChecker::nested_plan() {
+  const EtSchemas& s = et_schemas();
+  return s.nested_plan ? &*s.nested_plan : nullptr;
 }
 
 void EtSchemaChecker::validate(simdjson::dom::element raw, bool flat, bool known_valid) {

@@ -24,6 +24,7 @@
 
 #include "diag/reporter.h"
 #include "formats/execution_trace/node.h"
+#include "formats/execution_trace/node_fields.h"
 #include "formats/schema_findings.h"
 #include "schema/schema.h"
 
@@ -39,6 +40,9 @@ class EtSchemaChecker {
   // Whether a node passes the nested (chakra) node schema: a pure function,
   // safe on any thread; false when the schemas cannot be loaded.
   static bool passes_nested(simdjson::dom::element raw);
+  // The nested node schema laid over the reader's reading (node_fields.h);
+  // null when the schemas cannot be loaded or do not have that form.
+  static const reader::et::NodeSchemaPlan* nested_plan();
   SchemaFacts& facts() { return facts_; }
   void report(const reader::et::EtNode& node, const std::string& file);
 

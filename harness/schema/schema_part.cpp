@@ -1,0 +1,88 @@
+#include "schema/schema_part.h"
+
+#include "schema/evaluator.h"
+
+namespace tc::schema {
+namespace {
+
+using detail::Kind;
+using detail::Op;
+using detail::Subschema;
+
+const std::vector<const detail::Check*>& plan_for(const Subschema& s, Kind k) {
+  return s.plan[static_cast<size_t>(k)];
+}
+
+// {"type": "string"?, "enum": [strings]}: EnumStrings is an any-type check,
+// so it heads every kind's plan, alone.
+bool is_string_enum(const Subschema& s) {
+  if (s.is_false || s.any.size() != 1 || s.any[0]->op != Op::EnumStrings) return false;
+  for (size_t k = 0; k < 6; ++k)
+    if (plan_for(s, static_cast<Kind>(k)).size() != 1) return false;
+  return true;
+}
+
+}  // namespace
+
+SchemaPart::SchemaPart(const Subschema* sub) : sub_(sub) {
+  if (!sub_ || (sub_->type_only() && sub_->types == detail::kAnyTypeBits))
+    form_ = Form::Anything;
+  else if (sub_->type_only())
+    form_ = Form::Types;
+  else if (is_string_enum(*sub_))
+    form_ = Form::StringEnum;
+  else
+    form_ = Form::General;
+}
+
+SchemaPart SchemaPart::root(const CompiledSchema& schema) { return SchemaPart(schema.program_->root); }
+
+bool SchemaPart::valid(simdjson::dom::element e) const {
+  using A = detail::SimdAdapter;
+  using Ev = detail::Eval<A>;
+  detail::Ctx quiet{};  // no errors: no frame or stack floor is read on the way to a leaf's verdict
+  switch (form_) {
+    case Form::Anything: return true;
+    case Form::Types: return Ev::type_ok(*sub_, e, A::kind(e), nullptr, quiet);
+    case Form::StringEnum: {
+      if (!Ev::type_ok(*sub_, e, A::kind(e), nullptr, quiet)) return false;
+      const auto& en = static_cast<const detail::EnumStringsCheck&>(*sub_->any[0]);
+      return A::kind(e) == Kind::String && en.index.find(A::string(e)) >= 0;
+    }
+    case Form::General: break;
+  }
+  detail::Ctx ctx{.stack_floor = detail::stack_floor()};
+  return Ev::schema(*sub_, e, nullptr, ctx);
+}
+
+std::optional<RecordPart> SchemaPart::record() const {
+  if (!sub_ || sub_->is_false || !(sub_->types & detail::kObjectBit)) return std::nullopt;
+  const auto& plan = plan_for(*sub_, Kind::Object);
+  if (plan.size() != 1 || plan[0]->op != Op::Object) return std::nullopt;
+  const auto& check = static_cast<const detail::ObjectCheck&>(*plan[0]);
+  if (!check.patterns.empty() || (check.additional && !check.additional->is_false)) return std::nullopt;
+  return RecordPart(&check);
+}
+
+std::optional<SchemaPart> SchemaPart::items() const {
+  if (!sub_ || sub_->is_false || !(sub_->types & detail::kArrayBit)) return std::nullopt;
+  const auto& plan = plan_for(*sub_, Kind::Array);
+  if (plan.empty()) return SchemaPart();
+  if (plan.size() != 1 || plan[0]->op != Op::Items) return std::nullopt;
+  return SchemaPart(static_cast<const detail::SubCheck&>(*plan[0]).sub);
+}
+
+std::optional<SchemaPart> RecordPart::member(std::string_view key) const {
+  int32_t pos = check_->index.find(key);
+  if (pos >= 0) return SchemaPart(check_->properties[static_cast<size_t>(pos)].schema);
+  if (check_->additional) return std::nullopt;  // record() let only `false` through
+  return SchemaPart();
+}
+
+std::vector<std::string_view> RecordPart::required() const {
+  std::vector<std::string_view> names;
+  for (uint32_t pos : check_->required) names.push_back(check_->properties[pos].name);
+  return names;
+}
+
+}  // namespace tc::schema

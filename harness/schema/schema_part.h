@@ -1,0 +1,69 @@
+// A part of a compiled schema, seen from a reader that reads an instance's
+// members itself and wants the schema's verdict from that same reading
+// instead of a second walk (formats/execution_trace/node_fields.h).
+//
+// Contract:
+// - a SchemaPart is the schema at one place of a CompiledSchema (the root,
+//   a property's, an array's items) or "anything" (no constraint); it
+//   stays valid while a copy of its CompiledSchema lives;
+// - valid(e) is the verdict CompiledSchema::validate would give `e` there,
+//   without errors; thread-safe;
+// - record() describes the part only when, for an object, its verdict is
+//   exactly that of its properties, required and additionalProperties
+//   (no other keyword applies to objects, nor to every type); items()
+//   only when, for an array, its verdict is exactly that of one items
+//   schema. Otherwise they return nullopt and the reader calls valid();
+// - neither says anything of instances of other types: a reader that uses
+//   them must know by itself that the instance is an object (an array).
+#pragma once
+
+#include <simdjson.h>
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "schema/schema.h"
+
+namespace tc::schema {
+namespace detail {
+struct Subschema;
+struct ObjectCheck;
+}  // namespace detail
+
+class RecordPart;
+
+class SchemaPart {
+ public:
+  SchemaPart() = default;  // anything
+  static SchemaPart root(const CompiledSchema& schema);
+
+  bool valid(simdjson::dom::element e) const;
+  std::optional<RecordPart> record() const;
+  std::optional<SchemaPart> items() const;
+
+ private:
+  friend class RecordPart;
+  enum class Form : uint8_t { Anything, Types, StringEnum, General };
+  explicit SchemaPart(const detail::Subschema* sub);
+
+  const detail::Subschema* sub_ = nullptr;
+  Form form_ = Form::Anything;
+};
+
+// An object schema of properties, required and, maybe,
+// "additionalProperties": false.
+class RecordPart {
+ public:
+  // The part a member named `key` must match; nullopt when the record
+  // allows no such member.
+  std::optional<SchemaPart> member(std::string_view key) const;
+  std::vector<std::string_view> required() const;
+
+ private:
+  friend class SchemaPart;
+  explicit RecordPart(const detail::ObjectCheck* check) : check_(check) {}
+  const detail::ObjectCheck* check_;
+};
+
+}  // namespace tc::schema
