@@ -22,28 +22,64 @@ bool is_string_enum(const Subschema& s) {
   return true;
 }
 
+bool is_items_of_types(const Subschema& s) {
+  if (!s.is_false && s.any.empty() && s.array.size() == 1 && s.array[0]->op == Op::Items && s.number.empty() &&
+      s.string.empty() && s.object.empty()) {
+    const Subschema* items = static_cast<const detail::SubCheck&>(*s.array[0]).sub;
+    return items->type_only();
+  }
+  return false;
+}
+
 }  // namespace
 
+// The sure_bit()s of the simdjson types whose every value passes `types`
+// (a double is an integer only when it has no fraction: not sure).
+uint8_t SchemaPart::sure_bits(uint8_t types) {
+  using T = simdjson::dom::element_type;
+  const std::pair<T, uint8_t> by_type[] = {
+      {T::ARRAY, detail::kArrayBit},   {T::OBJECT, detail::kObjectBit}, {T::INT64, detail::kIntegerBit | detail::kNumberBit},
+      {T::UINT64, detail::kIntegerBit | detail::kNumberBit}, {T::DOUBLE, detail::kNumberBit},
+      {T::STRING, detail::kStringBit}, {T::BOOL, detail::kBoolBit},     {T::NULL_VALUE, detail::kNullBit}};
+  uint8_t sure = 0;
+  for (auto [t, bits] : by_type)
+    if (types & bits) sure |= sure_bit(t);
+  return sure;
+}
+
 SchemaPart::SchemaPart(const Subschema* sub) : sub_(sub) {
-  if (!sub_ || (sub_->type_only() && sub_->types == detail::kAnyTypeBits))
+  if (!sub_ || (sub_->type_only() && sub_->types == detail::kAnyTypeBits)) {
     form_ = Form::Anything;
-  else if (sub_->type_only())
+  } else if (sub_->type_only()) {
     form_ = Form::Types;
-  else if (is_string_enum(*sub_))
+    sure_ = sure_bits(sub_->types);
+  } else if (is_items_of_types(*sub_)) {
+    form_ = Form::ItemsOfTypes;
+    sure_ = sure_bits(static_cast<const detail::SubCheck&>(*sub_->array[0]).sub->types);
+  } else if (is_string_enum(*sub_)) {
     form_ = Form::StringEnum;
-  else
+  } else {
     form_ = Form::General;
+  }
 }
 
 SchemaPart SchemaPart::root(const CompiledSchema& schema) { return SchemaPart(schema.program_->root); }
 
-bool SchemaPart::valid(simdjson::dom::element e) const {
+bool SchemaPart::decide(simdjson::dom::element e) const {
   using A = detail::SimdAdapter;
   using Ev = detail::Eval<A>;
   detail::Ctx quiet{};  // no errors: no frame or stack floor is read on the way to a leaf's verdict
   switch (form_) {
     case Form::Anything: return true;
     case Form::Types: return Ev::type_ok(*sub_, e, A::kind(e), nullptr, quiet);
+    case Form::ItemsOfTypes: {
+      if (!Ev::type_ok(*sub_, e, A::kind(e), nullptr, quiet)) return false;
+      if (A::kind(e) != Kind::Array) return true;
+      const Subschema& items = *static_cast<const detail::SubCheck&>(*sub_->array[0]).sub;
+      for (simdjson::dom::element item : A::as_array(e))
+        if (!(sure_ & sure_bit(item.type())) && !Ev::type_ok(items, item, A::kind(item), nullptr, quiet)) return false;
+      return true;
+    }
     case Form::StringEnum: {
       if (!Ev::type_ok(*sub_, e, A::kind(e), nullptr, quiet)) return false;
       const auto& en = static_cast<const detail::EnumStringsCheck&>(*sub_->any[0]);

@@ -38,17 +38,41 @@ class SchemaPart {
   SchemaPart() = default;  // anything
   static SchemaPart root(const CompiledSchema& schema);
 
-  bool valid(simdjson::dom::element e) const;
+  inline __attribute__((always_inline)) bool valid(simdjson::dom::element e) const {
+    // Inline for what most members are: anything, or a type every value of
+    // `e`'s simdjson type has.
+    if (form_ == Form::Anything || (form_ == Form::Types && (sure_ & sure_bit(e.type())))) return true;
+    return decide(e);
+  }
   std::optional<RecordPart> record() const;
   std::optional<SchemaPart> items() const;
 
  private:
   friend class RecordPart;
-  enum class Form : uint8_t { Anything, Types, StringEnum, General };
+  // Types: only "type"; ItemsOfTypes: "type" (array) and items that are
+  // only "type"; StringEnum: "enum" of strings (and "type").
+  enum class Form : uint8_t { Anything, Types, ItemsOfTypes, StringEnum, General };
   explicit SchemaPart(const detail::Subschema* sub);
+  bool decide(simdjson::dom::element e) const;
+  static uint8_t sure_bits(uint8_t types);
+  static inline __attribute__((always_inline)) uint8_t sure_bit(simdjson::dom::element_type t) {
+    using T = simdjson::dom::element_type;
+    switch (t) {
+      case T::ARRAY: return 1;
+      case T::OBJECT: return 2;
+      case T::INT64: return 4;
+      case T::UINT64: return 8;
+      case T::DOUBLE: return 16;
+      case T::STRING: return 32;
+      case T::BOOL: return 64;
+      case T::NULL_VALUE: return 128;
+    }
+    return 0;
+  }
 
   const detail::Subschema* sub_ = nullptr;
   Form form_ = Form::Anything;
+  uint8_t sure_ = 0;  // sure_bit()s of the simdjson types that pass "type" whatever the value
 };
 
 // An object schema of properties, required and, maybe,

@@ -20,7 +20,7 @@ simdjson::dom::element parse_into(simdjson::dom::parser& parser, const std::stri
 
 const char* const kInstances[] = {
     "null", "true", "false", "0", "1", "-1", "1.0", "1.5", "18446744073709551615", "1e300", "\"\"", "\"a\"",
-    "\"int64\"", "\"string\"", "[]", "[1]", "[\"a\", \"b\"]", "[\"a\", 1]", "{}", "{\"a\": 1}",
+    "\"int64\"", "\"string\"", "[]", "[1]", "[1.0]", "[1.5, 2]", "[\"a\", \"b\"]", "[\"a\", 1]", "{}", "{\"a\": 1}",
     "{\"name\": \"x\", \"type\": \"int64\", \"value\": 1}", "{\"name\": \"x\", \"type\": \"int7\", \"value\": 1}",
     "{\"name\": 1, \"type\": \"int64\", \"value\": 1}", "{\"name\": \"x\", \"type\": \"int64\"}",
     "{\"name\": \"x\", \"type\": \"int64\", \"value\": 1, \"other\": 2}",
@@ -32,6 +32,7 @@ TEST(SchemaPart, VerdictsAreTheSchemas) {
       "{}", "true", "false", "{\"type\": \"integer\"}", "{\"type\": [\"string\", \"null\"]}",
       "{\"type\": \"number\"}", "{\"enum\": [\"int64\", \"string\"]}",
       "{\"type\": \"string\", \"enum\": [\"int64\", \"string\"]}", "{\"type\": \"array\", \"items\": {\"type\": \"string\"}}",
+      "{\"items\": {\"type\": \"integer\"}}", "{\"type\": [\"array\", \"null\"], \"items\": {\"type\": [\"integer\", \"string\"]}}",
       "{\"minimum\": 0}", "{\"type\": \"object\", \"properties\": {\"name\": {\"type\": \"string\"}, \"type\": {\"enum\": "
       "[\"int64\"]}, \"value\": {}}, \"required\": [\"name\", \"type\", \"value\"], \"additionalProperties\": false}"};
   simdjson::dom::parser parser;

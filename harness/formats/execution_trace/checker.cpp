@@ -1,5 +1,7 @@
 #include "formats/execution_trace/checker.h"
 
+#include <cstring>
+
 #include <algorithm>
 #include <optional>
 #include <string_view>
@@ -21,6 +23,32 @@ const char* parent_key(const EtHeader& header) {
 }
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+// "Tensor(...": two 4-byte loads instead of a call to memcmp, per value.
+bool is_tensor_type(std::string_view type) {
+  auto word = [](const char* p) {
+    uint32_t w;
+    std::memcpy(&w, p, 4);
+    return w;
+  };
+  constexpr const char* kPrefix = "Tensor(";
+  return type.size() >= 7 && word(type.data()) == word(kPrefix) && word(type.data() + 3) == word(kPrefix + 3);
+}
+
+// [5 integers (each fits int64 or uint64), a string]. Flattened: simdjson's
+// accessors, out of line, cost more than the test itself.
+[[gnu::flatten]] bool is_tensor_tuple(element value) {
+  simdjson::dom::array a;
+  if (value.get(a) != simdjson::SUCCESS || a.size() != 6) return false;
+  size_t i = 0;
+  using simdjson::dom::element_type;
+  for (element item : a) {
+    const element_type t = item.type();
+    if (i < 5 ? (t != element_type::INT64 && t != element_type::UINT64) : t != element_type::STRING) return false;
+    ++i;
+  }
+  return true;
+}
 
 // The element types of a list or tuple type, one at a time, without
 // copying: "GenericList[Tensor(float),Int]" gives "Tensor(float)", then
@@ -148,7 +176,7 @@ void EtChecker::check_arity(const EtNode& node, const EtIo& io, const char* key)
 
 void EtChecker::check_values(const EtNode& node, const reader::et::EtIoJson& io, const char* key) {
   if (!io.found) return;
-  const std::string base = io.nested ? std::string(key) + "/values" : std::string(key);
+  const ValuesAt at{key, io.nested};
   auto type_it = io.types.begin();
   const auto types_end = io.types.end();
   size_t i = 0;
@@ -157,7 +185,7 @@ void EtChecker::check_values(const EtNode& node, const reader::et::EtIoJson& io,
     std::string_view type;
     if (!(*type_it).get(type)) {
       value_path_.assign(1, i);
-      check_value(node, v, type, base, value_path_);
+      check_value(node, v, type, at, value_path_);
     }
     ++type_it;
     ++i;
@@ -166,23 +194,13 @@ void EtChecker::check_values(const EtNode& node, const reader::et::EtIoJson& io,
 
 // A tensor is [tensor_id, storage_id, offset, numel, itemsize, "device"]:
 // PyTorch's test asserts 6 entries, Chakra's PyTorchTensor.is_valid wants 6.
-void EtChecker::check_value(const EtNode& node, element value, std::string_view type, const std::string& base,
+void EtChecker::check_value(const EtNode& node, element value, std::string_view type, const ValuesAt& at,
                             std::vector<size_t>& path) {
   if (path.size() > 33) return;
-  if (starts_with(type, "Tensor(")) {
-    simdjson::dom::array a;
-    bool ok = !value.get(a) && a.size() == 6;
-    if (ok) {
-      size_t i = 0;
-      using simdjson::dom::element_type;
-      for (element item : a) {
-        const element_type t = item.type();  // an integer that fits int64 or uint64
-        ok = ok && (i < 5 ? (t == element_type::INT64 || t == element_type::UINT64) : t == element_type::STRING);
-        ++i;
-      }
-    }
-    if (!ok) {
-      std::string field = base;
+  if (is_tensor_type(type)) {
+    if (!is_tensor_tuple(value)) {
+      std::string field = at.key;
+      if (at.nested) field += "/values";
       for (size_t step : path) field += "/" + std::to_string(step);
       report("et-tensor-value", place_of(node), field,
              "a " + std::string(type) + " value is not [tensor_id, storage_id, offset, numel, itemsize, device]: " +
@@ -196,7 +214,7 @@ void EtChecker::check_value(const EtNode& node, element value, std::string_view 
   size_t i = 0;
   for (element item : a) {
     path.push_back(i);
-    check_value(node, item, inner.next(), base, path);
+    check_value(node, item, inner.next(), at, path);
     path.pop_back();
     ++i;
   }

@@ -71,10 +71,15 @@ class EtChecker {
   void report(std::string_view rule, const Place& node, const std::string& field, const std::string& message);
   void check_arity(const reader::et::EtNode& node, const reader::et::EtIo& io, const char* key);
   void check_values(const reader::et::EtNode& node, const reader::et::EtIoJson& io, const char* key);
+  // Where a node's values are: "<key>/values" (nested) or "<key>" (flat).
+  struct ValuesAt {
+    const char* key;
+    bool nested;
+  };
   // `path` holds the indices down to the value; its field string is made
   // only for a finding.
   void check_value(const reader::et::EtNode& node, simdjson::dom::element value, std::string_view type,
-                   const std::string& base, std::vector<size_t>& path);
+                   const ValuesAt& at, std::vector<size_t>& path);
   void check_schema(const reader::et::EtHeader& header);
   void check_cycles(const reader::et::EtHeader& header);
 

@@ -10,6 +10,29 @@ namespace node_fields_detail {
 
 using simdjson::dom::element;
 
+// simdjson's getters, inlined (flatten): out of line, each returns its
+// simdjson_result through memory, a store-forwarding stall per field
+// (schema/adapters.h). True when `e` is a T.
+template <class T>
+[[gnu::flatten]] inline bool read(element e, T& out) {
+  return e.get(out) == simdjson::SUCCESS;
+}
+
+// Whether n bytes at a and b are equal: keys are short, and two loads that
+// overlap (never past a + n) beat a call to memcmp.
+inline bool same_bytes(const char* a, const char* b, size_t n) {
+  auto eq = [&](auto word, size_t at) {
+    decltype(word) x, y;
+    std::memcpy(&x, a + at, sizeof x);
+    std::memcpy(&y, b + at, sizeof y);
+    return x == y;
+  };
+  if (n >= 8) return n <= 16 ? eq(uint64_t{}, 0) && eq(uint64_t{}, n - 8) : std::memcmp(a, b, n) == 0;
+  if (n >= 4) return eq(uint32_t{}, 0) && eq(uint32_t{}, n - 4);
+  if (n >= 2) return eq(uint16_t{}, 0) && eq(uint16_t{}, n - 2);
+  return n == 0 || *a == *b;
+}
+
 // The first value of each of `keys` in an object, from one pass over its
 // members. Writers keep one order, and `keys` start with PyTorch's: while
 // the members come in that order, each costs one comparison.
@@ -24,7 +47,7 @@ template <size_t N>
 Members<N> pick(simdjson::dom::object object, const std::array<std::string_view, N>& keys) {
   Members<N> m;
   auto is = [](simdjson::dom::object::iterator it, std::string_view key) {
-    return it.key_length() == key.size() && std::memcmp(it.key_c_str(), key.data(), key.size()) == 0;
+    return it.key_length() == key.size() && same_bytes(it.key_c_str(), key.data(), key.size());
   };
   auto it = object.begin();
   const auto end = object.end();
@@ -117,8 +140,8 @@ namespace {
 EtIoJson nested_io_json(const Members<kIoKeys>& m) {
   EtIoJson json;
   json.nested = true;
-  json.found = m.found[kValues] && m.found[kTypes] && !m.value[kValues].get(json.values) &&
-               !m.value[kTypes].get(json.types);
+  json.found = m.found[kValues] && m.found[kTypes] && read(m.value[kValues], json.values) &&
+               read(m.value[kTypes], json.types);
   return json;
 }
 
@@ -128,11 +151,11 @@ EtIoJson io_json(bool found, element io, bool types_found, element types_value) 
   EtIoJson json;
   if (!found) return json;
   if (io.is_array()) {
-    json.found = types_found && !io.get(json.values) && !types_value.get(json.types);
+    json.found = types_found && read(io, json.values) && read(types_value, json.types);
     return json;
   }
   simdjson::dom::object object;
-  if (io.get(object)) return json;
+  if (!read(io, object)) return json;
   return nested_io_json(pick(object, kIoKeyNames));
 }
 
@@ -183,7 +206,7 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
   json = EtNodeJson{};
   json.raw = e;
   simdjson::dom::object object;
-  if (e.get(object)) {
+  if (!read(e, object)) {
     field_error("", "a node is not a JSON object");
     return;
   }
@@ -192,7 +215,7 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
   uint64_t u = 0;
   if (!m.found[kId]) {
     field_error("id", "node has no \"id\"");
-  } else if (m.value[kId].get(u)) {
+  } else if (!read(m.value[kId], u)) {
     field_error("id", "\"id\" is not an unsigned integer");
   } else {
     node.has_id = true;
@@ -201,7 +224,7 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
   std::string_view s;
   if (!m.found[kName]) {
     field_error("name", "node has no \"name\"");
-  } else if (m.value[kName].get(s)) {
+  } else if (!read(m.value[kName], s)) {
     field_error("name", "\"name\" is not a string");
   } else {
     node.name = s;
@@ -211,7 +234,7 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
   const std::string_view parent_key = kNodeKeyNames[parent];
   if (!m.found[parent]) {
     field_error(parent_key, "node has no \"" + std::string(parent_key) + "\"");
-  } else if (m.value[parent].get(u)) {
+  } else if (!read(m.value[parent], u)) {
     field_error(parent_key, "\"" + std::string(parent_key) + "\" is not an unsigned integer");
   } else {
     node.has_parent = true;
@@ -231,12 +254,12 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
     read_flat_io(kInputs, kInputShapes, kInputTypes, node.inputs);
     read_flat_io(kOutputs, kOutputShapes, kOutputTypes, node.outputs);
     if (m.found[kRfId]) {
-      if (m.value[kRfId].get(u))
+      if (!read(m.value[kRfId], u))
         field_error("rf_id", "\"rf_id\" is not an unsigned integer");
       else
         node.rf_id = u;
     }
-    if (m.found[kOpSchema] && !m.value[kOpSchema].get(s)) node.op_schema = s;
+    if (m.found[kOpSchema] && read(m.value[kOpSchema], s)) node.op_schema = s;
   } else {
     read_nested_io(m.found[kInputs], m.value[kInputs], "inputs", 0, want_strides, node.inputs, json.inputs);
     read_nested_io(m.found[kOutputs], m.value[kOutputs], "outputs", 1, want_strides, node.outputs, json.outputs);
@@ -270,7 +293,7 @@ bool NodeParser::read_array(bool found, element value, std::string_view field_ba
     field_error(field_base, key, "missing \"" + std::string(name) + "\"");
     return false;
   }
-  if (value.get(a)) {
+  if (!read(value, a)) {
     field_error(field_base, key, "\"" + std::string(name) + "\" is not an array");
     return false;
   }
@@ -279,7 +302,7 @@ bool NodeParser::read_array(bool found, element value, std::string_view field_ba
     size_t i = 0;
     for (element item : a) {
       std::string_view s;
-      if (item.get(s)) {
+      if (!read(item, s)) {
         field_error(field_base, key.empty() ? std::to_string(i) : std::string(key) + "/" + std::to_string(i),
                     "a type is not a string");
         if (keep_texts_) io.type_names.emplace_back("?");
@@ -301,7 +324,7 @@ void NodeParser::read_nested_io(bool found, element value, std::string_view key,
     field_error(key, "node has no \"" + std::string(key) + "\"");
     return;
   }
-  if (value.get(object)) {
+  if (!read(value, object)) {
     field_error(key, "\"" + std::string(key) + "\" is not an object of values, shapes and types");
     return;
   }
@@ -326,7 +349,7 @@ void NodeParser::read_attrs(bool found, element value) {
     field_error("attrs", "node has no \"attrs\"");
     return;
   }
-  if (value.get(attrs)) {
+  if (!read(value, attrs)) {
     field_error("attrs", "\"attrs\" is not an array");
     return;
   }
@@ -337,12 +360,12 @@ void NodeParser::read_attrs(bool found, element value) {
     simdjson::dom::object object;
     std::string_view name, type;
     element attr_value;
-    bool ok = !a.get(object);
+    bool ok = read(a, object);
     if (ok) {
       const Members<kAttrKeys> m = pick(object, kAttrKeyNames);
       if (plan_ && plan_->node.nested[kAttrs] && !plan_->attr.admits(m)) undecided_ = true;
-      ok = m.found[kAttrName] && m.found[kAttrType] && m.found[kAttrValue] && !m.value[kAttrName].get(name) &&
-           !m.value[kAttrType].get(type);
+      ok = m.found[kAttrName] && m.found[kAttrType] && m.found[kAttrValue] && read(m.value[kAttrName], name) &&
+           read(m.value[kAttrType], type);
       attr_value = m.value[kAttrValue];
     }
     if (!ok) {
@@ -350,20 +373,25 @@ void NodeParser::read_attrs(bool found, element value) {
                   "an attr is not {\"name\": string, \"type\": string, \"value\": ...}");
       continue;
     }
-    std::string_view s;
-    if (name == "rf_id") {
-      uint64_t rf = 0;
-      if (attr_value.get(rf))
-        field_error("attrs", std::to_string(at) + "/value", "rf_id is not an unsigned integer");
-      else
-        node.rf_id = rf;
-    } else if (name == "op_schema" && !attr_value.get(s)) {
-      node.op_schema = s;
-    } else if (name == "kernel_backend" && !attr_value.get(s)) {
-      node.kernel_backend = s;
-    } else if (name == "kernel_file" && !attr_value.get(s)) {
-      node.kernel_file = s;
+    // The attrs the node keeps; their names differ in length, which most
+    // attrs (seq_id, scope, tid...) fail at once.
+    std::string* text = nullptr;
+    switch (name.size()) {
+      case 5:
+        if (name == "rf_id") {
+          uint64_t rf = 0;
+          if (!read(attr_value, rf))
+            field_error("attrs", std::to_string(at) + "/value", "rf_id is not an unsigned integer");
+          else
+            node.rf_id = rf;
+        }
+        break;
+      case 9: text = name == "op_schema" ? &node.op_schema : nullptr; break;
+      case 14: text = name == "kernel_backend" ? &node.kernel_backend : nullptr; break;
+      case 11: text = name == "kernel_file" ? &node.kernel_file : nullptr; break;
     }
+    std::string_view s;
+    if (text && read(attr_value, s)) *text = s;
   }
 }
 
