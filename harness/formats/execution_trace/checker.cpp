@@ -56,8 +56,9 @@ bool is_tensor_type(std::string_view type) {
 class ElementTypes {
  public:
   explicit ElementTypes(std::string_view type) {
+    if (type.empty() || type.back() != ']') return;  // most types ("Int", "Device"): no prefix to compare
     for (std::string_view prefix : {"GenericList[", "Tuple["}) {
-      if (starts_with(type, prefix) && type.back() == ']') {
+      if (starts_with(type, prefix)) {
         inner_ = type.substr(prefix.size(), type.size() - prefix.size() - 1);
         break;
       }

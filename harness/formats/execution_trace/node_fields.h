@@ -86,10 +86,11 @@ class NodeParser {
 
   // Counts the array `value` (the member `key` of `field_base`), keeping
   // its type names or shape texts when asked; false when it is not there
-  // or not an array.
+  // or not an array. `items`: the schema of each type name, decided here
+  // (parse_valid()).
   enum class Texts { None, TypeNames, ShapeTexts };
   bool read_array(bool found, simdjson::dom::element value, std::string_view field_base, std::string_view key,
-                  size_t& count, Texts texts, EtIo& io);
+                  size_t& count, Texts texts, EtIo& io, const schema::SchemaPart* items = nullptr);
   // `slot`: 0 for inputs, 1 for outputs.
   void read_nested_io(bool found, simdjson::dom::element value, std::string_view key, size_t slot,
                       bool want_strides, EtIo& io, EtIoJson& json);
