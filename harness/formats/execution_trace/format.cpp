@@ -101,8 +101,11 @@ int check_file(const CheckRequest& request, const std::string& file, std::vector
   reader::et::EtReadOptions options;
   options.threads = request.jobs;
   options.chunk = request.block_bytes;
-  options.note = checks::EtSchemaChecker::passes_nested;
+  // The reader decides the node schema as it reads a node, for less than a
+  // note taken ahead costs another thread (--jobs 2 of 1 GiB: 0.76 s
+  // against 1.0 s); the note is for schemas it cannot decide so.
   options.schema_plan = checks::EtSchemaChecker::nested_plan();
+  if (!options.schema_plan) options.note = checks::EtSchemaChecker::passes_nested;
   options.keep_texts = request.canonical || keep;
   int rc = reader::et::read_execution_trace(file, *request.reporter, handler, &io_error, options);
   if (rc != kExitOk) return rc;
