@@ -1,10 +1,14 @@
 // libFuzzer target: the execution-trace reader (io::stream_json_array, node
 // parsing, header checks) and the report of its findings. The reader opens
 // paths, so each input is written to a per-process temp file first (gzip
-// input included: the reader sniffs the magic bytes). Then, for each node
-// of an input that parses whole, NodeParser::parse_valid against what it
-// stands for: a node it calls valid passes the node schema and parse()
-// reports nothing about it (else the target aborts).
+// input included: the reader sniffs the magic bytes).
+//
+// The reader runs twice: as it did, and deciding the node schema as it
+// reads (EtReadOptions::schema_plan, as `check` runs it); the two must hand
+// on the same nodes and report the same findings. Then, for each node of an
+// input that parses whole, NodeParser::parse_valid against what it stands
+// for: a node it calls valid passes the node schema and parse() reports
+// nothing about it. Any difference traps.
 #include <unistd.h>
 
 #include <cstddef>
@@ -12,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <simdjson.h>
 
@@ -24,21 +29,70 @@
 
 namespace {
 
-void check_parse_valid(const uint8_t* data, size_t size) {
-  const tc::reader::et::NodeSchemaPlan* plan = tc::checks::EtSchemaChecker::nested_plan();
-  if (!plan) return;
+using tc::reader::et::EtIo;
+using tc::reader::et::EtIoJson;
+using tc::reader::et::EtNode;
+using tc::reader::et::EtNodeJson;
+
+void append_io(std::string& out, const EtIo& io, const EtIoJson& json) {
+  out += std::to_string(io.values) + "," + std::to_string(io.shapes) + "," + std::to_string(io.types) + "," +
+         (io.strides ? std::to_string(*io.strides) : "-") + ";";
+  for (const std::string& t : io.type_names) out += t + "|";
+  for (const std::string& s : io.shape_texts) out += s + "|";
+  out += json.found ? "found," : "-,";
+  out += json.nested ? "nested" : "-";
+  if (json.found) out += "," + std::to_string(json.values.size()) + "," + std::to_string(json.types.size());
+  out += ";";
+}
+
+// Everything the reader hands on of a node, as text.
+std::string node_text(const EtNode& n, const EtNodeJson& json) {
+  std::string out = std::to_string(n.index) + ":" + std::to_string(n.pos.line) + ":" + std::to_string(n.pos.column) +
+                    (n.has_id ? " id " + std::to_string(n.id) : " -") + " " + n.name +
+                    (n.has_parent ? " parent " + std::to_string(n.parent) : " -") +
+                    (n.rf_id ? " rf " + std::to_string(*n.rf_id) : " -") + " " + n.op_schema + " " +
+                    n.kernel_backend + " " + n.kernel_file + (n.flat ? " flat " : " nested ");
+  append_io(out, n.inputs, json.inputs);
+  append_io(out, n.outputs, json.outputs);
+  return out;
+}
+
+struct Read {
+  std::vector<std::string> nodes;
+  std::vector<std::string> findings;
+};
+
+Read read(const std::string& file, const tc::reader::et::NodeSchemaPlan* plan) {
+  Read r;
+  tc::diag::Reporter reporter;
+  tc::reader::et::EtHandler handler;
+  handler.on_node = [&](const EtNode& n, const EtNodeJson& json) { r.nodes.push_back(node_text(n, json)); };
+  handler.on_end = [](const tc::reader::et::EtHeader&) {};
+  tc::reader::et::EtReadOptions options;
+  options.schema_plan = plan;
+  std::string io_error;
+  tc::reader::et::read_execution_trace(file, reporter, handler, &io_error, options);
+  tc::diag::Verdict verdict = tc::diag::resolve(reporter, tc::format::catalog().default_profile());
+  for (const tc::diag::Diagnostic& d : verdict.diagnostics) r.findings.push_back(tc::diag::format_text(d));
+  return r;
+}
+
+void check_parse_valid(const uint8_t* data, size_t size, const tc::reader::et::NodeSchemaPlan& plan) {
   simdjson::dom::parser parser;
   simdjson::dom::array nodes;
   if (parser.parse(reinterpret_cast<const char*>(data), size).get_object()["nodes"].get(nodes)) return;
-  tc::reader::et::EtNode node;
-  tc::reader::et::EtNodeJson json;
+  EtNode node;
+  EtNodeJson json;
   for (simdjson::dom::element e : nodes) {
     for (bool want_strides : {true, false}) {
       tc::diag::Reporter reporter;
       tc::reader::et::NodeParser nodes_parser("fuzz.json", reporter, /*keep_texts=*/true);
-      if (!nodes_parser.parse_valid(e, want_strides, node, json, *plan)) continue;
+      if (!nodes_parser.parse_valid(e, want_strides, node, json, plan)) continue;
+      const std::string decided = node_text(node, json);
       nodes_parser.parse(e, tc::reader::et::Layout::Nested, want_strides, node, json);
-      if (!reporter.kept().empty() || !tc::checks::EtSchemaChecker::passes_nested(e)) __builtin_trap();
+      if (!reporter.kept().empty() || decided != node_text(node, json) ||
+          !tc::checks::EtSchemaChecker::passes_nested(e))
+        __builtin_trap();
     }
   }
 }
@@ -52,15 +106,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
-  tc::diag::Reporter reporter;
-  tc::reader::et::EtHandler handler;
-  uint64_t nodes = 0;
-  handler.on_node = [&](const tc::reader::et::EtNode&, const tc::reader::et::EtNodeJson&) { ++nodes; };
-  handler.on_end = [](const tc::reader::et::EtHeader&) {};
-  std::string io_error;
-  tc::reader::et::read_execution_trace(file, reporter, handler, &io_error);
-  tc::diag::Verdict verdict = tc::diag::resolve(reporter, tc::format::catalog().default_profile());
-  for (const tc::diag::Diagnostic& d : verdict.diagnostics) (void)tc::diag::format_text(d);
-  check_parse_valid(data, size);
+  // The shipped schemas load, and the nested node schema is one the reader
+  // decides: if not, the comparisons below would test nothing.
+  const tc::reader::et::NodeSchemaPlan* plan = tc::checks::EtSchemaChecker::nested_plan();
+  if (!plan) __builtin_trap();
+  const Read plain = read(file, nullptr);
+  const Read deciding = read(file, plan);
+  if (plain.nodes != deciding.nodes || plain.findings != deciding.findings) __builtin_trap();
+  check_parse_valid(data, size, *plan);
   return 0;
 }

@@ -14,7 +14,10 @@
 //   only when, for an array, its verdict is exactly that of one items
 //   schema. Otherwise they return nullopt and the reader calls valid();
 // - neither says anything of instances of other types: a reader that uses
-//   them must know by itself that the instance is an object (an array).
+//   them must know by itself that the instance is an object (an array);
+// - a RecordPart describes objects whose keys are distinct: the schema
+//   judges every value of a repeated key, so a reader that meets one must
+//   leave that object to valid().
 #pragma once
 
 #include <simdjson.h>

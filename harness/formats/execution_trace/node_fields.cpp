@@ -14,7 +14,7 @@ using simdjson::dom::element;
 // simdjson_result through memory, a store-forwarding stall per field
 // (schema/adapters.h). True when `e` is a T.
 template <class T>
-[[gnu::flatten]] inline bool read(element e, T& out) {
+[[gnu::flatten]] inline bool read_as(element e, T& out) {
   return e.get(out) == simdjson::SUCCESS;
 }
 
@@ -143,8 +143,8 @@ namespace {
 EtIoJson nested_io_json(const Members<kIoKeys>& m) {
   EtIoJson json;
   json.nested = true;
-  json.found = m.found[kValues] && m.found[kTypes] && read(m.value[kValues], json.values) &&
-               read(m.value[kTypes], json.types);
+  json.found = m.found[kValues] && m.found[kTypes] && read_as(m.value[kValues], json.values) &&
+               read_as(m.value[kTypes], json.types);
   return json;
 }
 
@@ -154,11 +154,11 @@ EtIoJson io_json(bool found, element io, bool types_found, element types_value) 
   EtIoJson json;
   if (!found) return json;
   if (io.is_array()) {
-    json.found = types_found && read(io, json.values) && read(types_value, json.types);
+    json.found = types_found && read_as(io, json.values) && read_as(types_value, json.types);
     return json;
   }
   simdjson::dom::object object;
-  if (!read(io, object)) return json;
+  if (!read_as(io, object)) return json;
   return nested_io_json(pick(object, kIoKeyNames));
 }
 
@@ -213,7 +213,7 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
   json = EtNodeJson{};
   json.raw = e;
   simdjson::dom::object object;
-  if (!read(e, object)) {
+  if (!read_as(e, object)) {
     field_error("", "a node is not a JSON object");
     return;
   }
@@ -222,7 +222,7 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
   uint64_t u = 0;
   if (!m.found[kId]) {
     field_error("id", "node has no \"id\"");
-  } else if (!read(m.value[kId], u)) {
+  } else if (!read_as(m.value[kId], u)) {
     field_error("id", "\"id\" is not an unsigned integer");
   } else {
     node.has_id = true;
@@ -231,7 +231,7 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
   std::string_view s;
   if (!m.found[kName]) {
     field_error("name", "node has no \"name\"");
-  } else if (!read(m.value[kName], s)) {
+  } else if (!read_as(m.value[kName], s)) {
     field_error("name", "\"name\" is not a string");
   } else {
     node.name = s;
@@ -241,7 +241,7 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
   const std::string_view parent_key = kNodeKeyNames[parent];
   if (!m.found[parent]) {
     field_error(parent_key, "node has no \"" + std::string(parent_key) + "\"");
-  } else if (!read(m.value[parent], u)) {
+  } else if (!read_as(m.value[parent], u)) {
     field_error(parent_key, "\"" + std::string(parent_key) + "\" is not an unsigned integer");
   } else {
     node.has_parent = true;
@@ -261,12 +261,12 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
     read_flat_io(kInputs, kInputShapes, kInputTypes, node.inputs);
     read_flat_io(kOutputs, kOutputShapes, kOutputTypes, node.outputs);
     if (m.found[kRfId]) {
-      if (!read(m.value[kRfId], u))
+      if (!read_as(m.value[kRfId], u))
         field_error("rf_id", "\"rf_id\" is not an unsigned integer");
       else
         node.rf_id = u;
     }
-    if (m.found[kOpSchema] && read(m.value[kOpSchema], s)) node.op_schema = s;
+    if (m.found[kOpSchema] && read_as(m.value[kOpSchema], s)) node.op_schema = s;
   } else {
     read_nested_io(m.found[kInputs], m.value[kInputs], "inputs", 0, want_strides, node.inputs, json.inputs);
     read_nested_io(m.found[kOutputs], m.value[kOutputs], "outputs", 1, want_strides, node.outputs, json.outputs);
@@ -300,7 +300,7 @@ bool NodeParser::read_array(bool found, element value, std::string_view field_ba
     field_error(field_base, key, "missing \"" + std::string(name) + "\"");
     return false;
   }
-  if (!read(value, a)) {
+  if (!read_as(value, a)) {
     field_error(field_base, key, "\"" + std::string(name) + "\" is not an array");
     return false;
   }
@@ -310,7 +310,7 @@ bool NodeParser::read_array(bool found, element value, std::string_view field_ba
     for (element item : a) {
       if (items && !items->valid(item)) undecided_ = true;
       std::string_view s;
-      if (!read(item, s)) {
+      if (!read_as(item, s)) {
         field_error(field_base, key.empty() ? std::to_string(i) : std::string(key) + "/" + std::to_string(i),
                     "a type is not a string");
         if (keep_texts_) io.type_names.emplace_back("?");
@@ -332,7 +332,7 @@ void NodeParser::read_nested_io(bool found, element value, std::string_view key,
     field_error(key, "node has no \"" + std::string(key) + "\"");
     return;
   }
-  if (!read(value, object)) {
+  if (!read_as(value, object)) {
     field_error(key, "\"" + std::string(key) + "\" is not an object of values, shapes and types");
     return;
   }
@@ -360,7 +360,7 @@ void NodeParser::read_nested_io(bool found, element value, std::string_view key,
     field_error("attrs", "node has no \"attrs\"");
     return;
   }
-  if (!read(value, attrs)) {
+  if (!read_as(value, attrs)) {
     field_error("attrs", "\"attrs\" is not an array");
     return;
   }
@@ -371,12 +371,12 @@ void NodeParser::read_nested_io(bool found, element value, std::string_view key,
     simdjson::dom::object object;
     std::string_view name, type;
     element attr_value;
-    bool ok = read(a, object);
+    bool ok = read_as(a, object);
     if (ok) {
       const Members<kAttrKeys> m = pick(object, kAttrKeyNames);
       if (plan_ && plan_->node.nested[kAttrs] && !plan_->attr.admits(m)) undecided_ = true;
-      ok = m.found[kAttrName] && m.found[kAttrType] && m.found[kAttrValue] && read(m.value[kAttrName], name) &&
-           read(m.value[kAttrType], type);
+      ok = m.found[kAttrName] && m.found[kAttrType] && m.found[kAttrValue] && read_as(m.value[kAttrName], name) &&
+           read_as(m.value[kAttrType], type);
       attr_value = m.value[kAttrValue];
     }
     if (!ok) {
@@ -391,7 +391,7 @@ void NodeParser::read_nested_io(bool found, element value, std::string_view key,
       case 5:
         if (name == "rf_id") {
           uint64_t rf = 0;
-          if (!read(attr_value, rf))
+          if (!read_as(attr_value, rf))
             field_error("attrs", std::to_string(at) + "/value", "rf_id is not an unsigned integer");
           else
             node.rf_id = rf;
@@ -402,7 +402,7 @@ void NodeParser::read_nested_io(bool found, element value, std::string_view key,
       case 11: text = name == "kernel_file" ? &node.kernel_file : nullptr; break;
     }
     std::string_view s;
-    if (text && read(attr_value, s)) *text = s;
+    if (text && read_as(attr_value, s)) *text = s;
   }
 }
 

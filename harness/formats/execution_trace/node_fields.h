@@ -19,8 +19,10 @@
 //   decides the node schema from that reading (NodeSchemaPlan), so a valid
 //   node is walked once, not once by the schema and once by the reader. It
 //   returns true only when the node passes the schema and parse() would
-//   report nothing; otherwise it reports nothing and the caller validates
-//   and parse()s the node as usual (what a node that fails costs twice).
+//   report nothing, having filled `node` and `json` as parse() does;
+//   otherwise it reports nothing and the caller validates and parse()s the
+//   node as usual (a node that fails is read again, by the schema and by
+//   parse(): rare, and no slower than before).
 #pragma once
 
 #include <simdjson.h>
@@ -54,9 +56,11 @@ struct EtNodeJson {
 };
 
 // The nested (chakra) node schema laid over the keys the reader reads: the
-// node, its inputs and outputs, each attr. Made only when each of those is
-// a record of properties (schema/schema_part.h) whose required members the
-// reader looks for; any other part of the node is left to SchemaPart::valid.
+// node, its inputs and outputs, each attr, each type name. Made only when
+// the node's schema is a record of properties (schema/schema_part.h) whose
+// required members the reader looks for; inputs, outputs and attrs are
+// decided where the reader reads them when their schemas are records too,
+// else by SchemaPart::valid on the whole member.
 class NodeSchemaPlan {
  public:
   static std::optional<NodeSchemaPlan> make(const schema::SchemaPart& node);

@@ -47,7 +47,9 @@ struct EtHandler {
   // (Diagnostic::breaks_schema) so the schema check does not report it again.
   // `noted`: the node is known to pass the nested node schema, from
   // EtReadOptions::note taken ahead or from the reader's own reading
-  // (EtReadOptions::schema_plan); false when neither said so.
+  // (EtReadOptions::schema_plan); false when neither said so. A node the
+  // reader decided is handed on after it was read (it has no field to
+  // report, so `claim` is not asked).
   std::function<void(simdjson::dom::element raw, bool flat, bool noted)> before_node;
   std::function<bool(std::string_view field)> claim;
   // `json` is the node's parsed JSON, valid only during the call.

@@ -34,8 +34,9 @@ class EtSchemaChecker {
  public:
   explicit EtSchemaChecker(diag::Reporter& reporter) : reporter_(reporter) {}
 
-  // `flat`: the trace's layout is 1.0.1's. `known_valid`: passes_nested()
-  // said true of it already (ahead, on another thread).
+  // `flat`: the trace's layout is 1.0.1's. `known_valid`: the node is known
+  // to pass the nested node schema already (passes_nested() ahead, on
+  // another thread, or the reader's parse_valid()).
   void validate(simdjson::dom::element raw, bool flat, bool known_valid = false);
   // Whether a node passes the nested (chakra) node schema: a pure function,
   // safe on any thread; false when the schemas cannot be loaded.
