@@ -186,7 +186,8 @@ class Walk {
   // An `if` that does not read the array holds on the skeleton exactly when
   // it holds on the document.
   static bool holds(const Subschema& s, simdjson::dom::element e) {
-    detail::Ctx ctx{.stack_floor = detail::stack_floor()};
+    uint64_t evaluated = 0;
+    detail::Ctx ctx{.stack_floor = detail::stack_floor(), .evaluated = &evaluated};
     return detail::Eval<detail::SimdAdapter>::schema(s, e, nullptr, ctx);
   }
 
@@ -203,7 +204,9 @@ bool validate_with(const std::vector<const void*>& subs, typename A::Elem elemen
                    uint64_t index, std::vector<SchemaError>* errors, size_t max_errors) {
   detail::Frame member = detail::Frame::member(nullptr, key.data(), key.size());
   detail::Frame item = detail::Frame::item(key.empty() ? nullptr : &member, index);
-  detail::Ctx ctx{.errors = errors, .max_errors = max_errors, .stack_floor = detail::stack_floor()};
+  uint64_t evaluated = 0;
+  detail::Ctx ctx{
+      .errors = errors, .max_errors = max_errors, .stack_floor = detail::stack_floor(), .evaluated = &evaluated};
   bool ok = true;
   for (const void* s : subs) {
     if (detail::Eval<A>::child(*static_cast<const Subschema*>(s), element, &item, ctx)) continue;

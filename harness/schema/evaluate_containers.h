@@ -51,7 +51,8 @@ struct Containers {
         const Subschema& sub = *static_cast<const SubCheck&>(check).sub;
         bool found = !A::each_item(e, [&](size_t i, E item) {
           Frame here = Frame::item(f, i);
-          Ctx quiet{.depth = c.depth, .stack_floor = c.stack_floor};  // silent, and one step deeper
+          uint64_t evaluated = 0;  // silent, and one step deeper
+          Ctx quiet{.depth = c.depth, .stack_floor = c.stack_floor, .evaluated = &evaluated};
           return !Self::schema(sub, item, &here, quiet);
         });
         if (!found) fail(c, f, check.path, [&] { return "no item matches the contains schema"; });

@@ -38,6 +38,13 @@ struct Eval {
       });
       return false;
     }
+    if (c.evaluated && ++*c.evaluated > kMaxEvaluatedHere) [[unlikely]] {
+      fail(c, f, s.location, [&] {
+        return fmt::format("the schema takes more than {} evaluations here without going deeper into the value",
+                           kMaxEvaluatedHere);
+      });
+      return false;
+    }
     ++c.depth;
     ++c.stalled;
     bool ok = run(s, e, f, c);
@@ -47,7 +54,7 @@ struct Eval {
   }
 
   static bool silent(const Subschema& s, E e, const Frame* f, Ctx& c) {
-    Ctx quiet{.depth = c.depth, .stalled = c.stalled, .stack_floor = c.stack_floor};
+    Ctx quiet{.depth = c.depth, .stalled = c.stalled, .stack_floor = c.stack_floor, .evaluated = c.evaluated};
     return schema(s, e, f, quiet);
   }
 
@@ -57,9 +64,13 @@ struct Eval {
                                                           const Frame* here, Ctx& c) {
     if (s.type_only()) return Eval<Adapter>::type_ok(s, e, Adapter::kind(e), here, c);  // no calls for leaves
     int stalled = c.stalled;
+    uint64_t* evaluated = c.evaluated;
+    uint64_t evaluated_there = 0;
     c.stalled = 0;
+    c.evaluated = &evaluated_there;
     bool ok = Eval<Adapter>::schema(s, e, here, c);
     c.stalled = stalled;
+    c.evaluated = evaluated;
     return ok;
   }
 
@@ -235,7 +246,7 @@ struct Eval {
     for (size_t i = 0; i < subs.size(); ++i) {
       std::vector<SchemaError> errors;
       Ctx probe{.errors = &errors, .depth = c.depth, .stalled = c.stalled, .max_errors = kEnough,
-                .stack_floor = c.stack_floor, .probing = true};
+                .stack_floor = c.stack_floor, .probing = true, .evaluated = c.evaluated};
       schema(*subs[i], e, f, probe);
       if (!errors.empty() && (best == subs.size() || errors.size() < best_errors.size())) {
         best = i;

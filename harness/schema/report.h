@@ -7,6 +7,7 @@
 // are wanted.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,9 @@ struct Ctx {
   size_t max_errors = static_cast<size_t>(-1);  // report() clears `errors` on reaching it
   const char* stack_floor = nullptr;            // evaluation stops below this address
   bool probing = false;  // collecting errors only to pick anyOf/oneOf's closest branch
+  // Evaluations at this place of the instance so far, shared with the
+  // silent branches (anyOf, oneOf, not, if) evaluated here; null: uncounted.
+  uint64_t* evaluated = nullptr;
 };
 
 // A schema that recurses without stepping into the instance ({"allOf":
@@ -44,7 +48,12 @@ struct Ctx {
 // bounded by the stack itself: evaluation stops (with an error) when less
 // than kStackReserve bytes of this thread's stack remain, whatever the
 // frame sizes of the build (sanitizers make them several times larger).
+// Branches multiply that: {"anyOf": [{"$ref": "#"}, {"$ref": "#"}]} would
+// take 2^200 evaluations, so the evaluations at one place are counted too,
+// in all, and stopped past kMaxEvaluatedHere (no real schema comes near: a
+// Chrome event takes a few dozen).
 constexpr int kMaxStalled = 200;
+constexpr uint64_t kMaxEvaluatedHere = 100000;
 constexpr size_t kStackReserve = 256 << 10;
 
 // The lowest address evaluation may reach on this thread (computed once

@@ -38,9 +38,14 @@ bool is_items_of_types(const Subschema& s) {
 uint8_t SchemaPart::sure_bits(uint8_t types) {
   using T = simdjson::dom::element_type;
   const std::pair<T, uint8_t> by_type[] = {
-      {T::ARRAY, detail::kArrayBit},   {T::OBJECT, detail::kObjectBit}, {T::INT64, detail::kIntegerBit | detail::kNumberBit},
-      {T::UINT64, detail::kIntegerBit | detail::kNumberBit}, {T::DOUBLE, detail::kNumberBit},
-      {T::STRING, detail::kStringBit}, {T::BOOL, detail::kBoolBit},     {T::NULL_VALUE, detail::kNullBit}};
+      {T::ARRAY, detail::kArrayBit},
+      {T::OBJECT, detail::kObjectBit},
+      {T::INT64, detail::kIntegerBit | detail::kNumberBit},
+      {T::UINT64, detail::kIntegerBit | detail::kNumberBit},
+      {T::DOUBLE, detail::kNumberBit},
+      {T::STRING, detail::kStringBit},
+      {T::BOOL, detail::kBoolBit},
+      {T::NULL_VALUE, detail::kNullBit}};
   uint8_t sure = 0;
   for (auto [t, bits] : by_type)
     if (types & bits) sure |= sure_bit(t);
@@ -87,7 +92,8 @@ bool SchemaPart::decide(simdjson::dom::element e) const {
     }
     case Form::General: break;
   }
-  detail::Ctx ctx{.stack_floor = detail::stack_floor()};
+  uint64_t evaluated = 0;
+  detail::Ctx ctx{.stack_floor = detail::stack_floor(), .evaluated = &evaluated};
   return Ev::schema(*sub_, e, nullptr, ctx);
 }
 

@@ -231,6 +231,37 @@ TEST(SchemaValidate, RecursionWithoutProgressIsStopped) {
   EXPECT_EQ(errors[0].message, "the schema recurses 200 times here without going deeper into the value");
 }
 
+// Branches that recurse at one place would double the work at each of the
+// 200 levels: the evaluations there are counted in all and stopped, with
+// and without errors, whatever keyword branches.
+TEST(SchemaValidate, BranchingRecursionWithoutProgressIsStopped) {
+  for (const char* text : {R"({"anyOf": [{"$ref": "#"}, {"$ref": "#"}]})",
+                           R"({"oneOf": [{"$ref": "#"}, {"$ref": "#"}, {"$ref": "#"}]})",
+                           R"({"not": {"anyOf": [{"$ref": "#"}, {"$ref": "#"}]}})",
+                           R"({"allOf": [{"$ref": "#"}, {"$ref": "#"}]})",
+                           R"({"if": {"$ref": "#"}, "then": {"$ref": "#"}, "else": {"$ref": "#"}})",
+                           R"({"items": {"anyOf": [{"$ref": "#/items"}, {"$ref": "#/items"}]}})"}) {
+    SCOPED_TRACE(text);
+    CompiledSchema s = compile(json::parse(text));
+    simdjson::dom::parser parser;
+    for (const char* instance : {"1", "[1]"}) {
+      simdjson::dom::element e = parser.parse(simdjson::padded_string(std::string(instance))).value();
+      s.validate(e);  // returns: the verdict is whatever the limits leave
+      std::vector<SchemaError> errors;
+      s.validate(e, &errors, 100);
+      EXPECT_LE(errors.size(), 100u);
+      errors.clear();
+      s.validate(e, &errors);  // every error: as many as the evaluations allowed, at most
+      EXPECT_LE(errors.size(), 100000u + 1000u);
+    }
+  }
+  CompiledSchema twice = compile(json::parse(R"({"anyOf": [{"$ref": "#"}, {"$ref": "#"}]})"));
+  auto errors = errors_of(twice, "1");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].message.find("the schema takes more than 100000 evaluations here"), std::string::npos)
+      << errors[0].message;
+}
+
 TEST(SchemaValidate, RecursiveSchemasFollowDeepInstances) {
   // 1000 nested arrays, close to simdjson's depth limit (1024); each level
   // costs several nested evaluations (allOf, two $refs, items). ASan's

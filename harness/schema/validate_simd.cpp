@@ -7,7 +7,9 @@ namespace tc::schema {
 
 bool CompiledSchema::validate(simdjson::dom::element instance, std::vector<SchemaError>* errors,
                               size_t max_errors) const {
-  detail::Ctx ctx{.errors = errors, .max_errors = max_errors, .stack_floor = detail::stack_floor()};
+  uint64_t evaluated = 0;
+  detail::Ctx ctx{
+      .errors = errors, .max_errors = max_errors, .stack_floor = detail::stack_floor(), .evaluated = &evaluated};
   return detail::Eval<detail::SimdAdapter>::schema(*program_->root, instance, nullptr, ctx);
 }
 
