@@ -1,8 +1,7 @@
 #include "formats/execution_trace/checker.h"
 
-#include <cstring>
-
 #include <algorithm>
+#include <cstring>
 #include <optional>
 #include <string_view>
 
@@ -15,7 +14,6 @@ using reader::et::EtHeader;
 using reader::et::EtIo;
 using reader::et::EtNode;
 using simdjson::dom::element;
-
 
 // The key that names a node's parent: "parent" in the 1.0.1 flat layout.
 const char* parent_key(const EtHeader& header) {

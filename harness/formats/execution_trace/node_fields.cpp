@@ -219,31 +219,26 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
   }
   const Members<kNodeKeys> m = pick(object, kNodeKeyNames);
   if (plan_ && !plan_->node.admits(m)) undecided_ = true;
+  // A member every node has: read into `out`, or reported missing or not `what`.
+  auto required = [&](size_t key, auto& out, const char* what) {
+    const std::string_view name = kNodeKeyNames[key];
+    if (!m.found[key])
+      field_error(name, "node has no \"" + std::string(name) + "\"");
+    else if (!read_as(m.value[key], out))
+      field_error(name, "\"" + std::string(name) + "\" is not " + what);
+    else
+      return true;
+    return false;
+  };
   uint64_t u = 0;
-  if (!m.found[kId]) {
-    field_error("id", "node has no \"id\"");
-  } else if (!read_as(m.value[kId], u)) {
-    field_error("id", "\"id\" is not an unsigned integer");
-  } else {
+  if (required(kId, u, "an unsigned integer")) {
     node.has_id = true;
     node.id = u;
   }
   std::string_view s;
-  if (!m.found[kName]) {
-    field_error("name", "node has no \"name\"");
-  } else if (!read_as(m.value[kName], s)) {
-    field_error("name", "\"name\" is not a string");
-  } else {
-    node.name = s;
-  }
+  if (required(kName, s, "a string")) node.name = s;
   const bool flat = layout == Layout::Flat;
-  const size_t parent = flat ? kParent : kCtrlDeps;
-  const std::string_view parent_key = kNodeKeyNames[parent];
-  if (!m.found[parent]) {
-    field_error(parent_key, "node has no \"" + std::string(parent_key) + "\"");
-  } else if (!read_as(m.value[parent], u)) {
-    field_error(parent_key, "\"" + std::string(parent_key) + "\" is not an unsigned integer");
-  } else {
+  if (required(flat ? kParent : kCtrlDeps, u, "an unsigned integer")) {
     node.has_parent = true;
     node.parent = u;
   }
