@@ -4,7 +4,7 @@
 # torch live on trixie twice (labels live, env:trixie) and skips when the
 # environment is unavailable.
 set(tc_golden_scripts ${CMAKE_CURRENT_SOURCE_DIR}/golden)
-foreach(topic policy pending_review diffs header stale reports drift)
+foreach(topic policy pending_review diffs header stale reports drift accept_tree)
   add_test(NAME golden/${topic}
            COMMAND sh ${tc_golden_scripts}/${topic}.sh $<TARGET_FILE:tracecheck> ${PROJECT_SOURCE_DIR})
   set_tests_properties(golden/${topic} PROPERTIES LABELS "golden;cli" SKIP_RETURN_CODE 77 TIMEOUT 300)
