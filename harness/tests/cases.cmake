@@ -64,7 +64,9 @@ list(APPEND TRACECHECK_TRIXIE_SKIPS
 # Python 3.13 (SIGSEGV in libtorch_python at an nn.Module call).
 list(APPEND TRACECHECK_TRIXIE_SKIPS
   profiler/cuda_graphs_subprocess             # needs a CUDA device
+  profiler/cuda_flops                         # needs a CUDA device
   profiler/cuda_kineto                        # needs a CUDA device
+  profiler/cuda_mem_leak                      # needs a CUDA device
   profiler/cuda_memory                        # needs a CUDA device
   profiler/multithreaded                      # with_stack crash (torch>=2.7)
   profiler/python_ids)                        # with_stack crash (torch>=2.7)
