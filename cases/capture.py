@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The capture step: runs one case's driver and keeps what it produced.
 
-    python3 cases/capture.py CASE.json --out DIR [--device cpu|cuda] [--env-name NAME]
+    python3 cases/capture.py CASE.json --out DIR [--device cpu|cuda] [--env-name NAME] [--require-torch]
 
 Contract (cases/README.md): standard library only (torch is imported only in
 a probe child, and only when a requirement or --device cuda needs it), so it
@@ -25,10 +25,16 @@ child process in its own process group, with its environment fixed from the
 start (PYTHONHASHSEED=0 and the rest, see driver_environment()).
 
 Exit status mirrors the driver: its exit code, 128+N when signal N killed it,
-124 when the case's timeout_s expired, 77 when a requirement is missing (the
-case is skipped), 2 for a bad command line or case file. A SIGTERM, SIGINT or
+124 when the case's timeout_s expired, 77 when a requirement is missing or the
+driver skipped itself (tracecheck_driver.skip; "skipped" then holds its
+reason), 2 for a bad command line or case file. A SIGTERM, SIGINT or
 SIGHUP to this process is passed to the driver's process group (SIGKILL after
 $TRACECHECK_KILL_GRACE_S seconds, default 5) and outcome.json is still written.
+
+--require-torch declares the driver a torch workload: where torch is not
+found (looked up, never imported) the case is skipped with the reason
+"no torch" rather than failing with the driver's ModuleNotFoundError.
+Fake drivers, which need no torch, leave it out.
 """
 
 import argparse
@@ -361,6 +367,8 @@ def parse_command_line(argv):
     parser.add_argument("--out", required=True, help="output folder")
     parser.add_argument("--device", choices=["cpu", "cuda"], help="overrides the case's --device argument")
     parser.add_argument("--env-name", default="host", help="environment name recorded in env.json")
+    parser.add_argument("--require-torch", action="store_true",
+                        help="the driver is a torch workload: skip the case (77, 'no torch') where torch is not found")
     return parser.parse_args(argv)
 
 
@@ -396,8 +404,11 @@ def main(argv):
     requires = list(case.get("requires", []))
     if device == "cuda":
         requires.append({"feature": "cuda", "reason": "--device cuda needs a CUDA device"})
-    probe = probe_torch(env) if requires else {"torch_version": torch_version_without_import()}
-    skip = missing_requirement(requires, probe)
+    if opts.require_torch and torch_version_without_import() is None:
+        probe, skip = {"torch_version": None}, "no torch"
+    else:
+        probe = probe_torch(env) if requires else {"torch_version": torch_version_without_import()}
+        skip = missing_requirement(requires, probe)
 
     outcome = {"exit_status": SKIP_EXIT, "exception": None, "skipped": skip, "term_signal": None,
                "timed_out": False, "uncaught_exception": None}
@@ -414,6 +425,8 @@ def main(argv):
         except (OSError, ValueError):
             recorded = {}
         emitter_id = recorded.get("emitter")
+        if returncode == SKIP_EXIT and isinstance(recorded.get("skipped"), str) and recorded["skipped"]:
+            outcome["skipped"] = recorded["skipped"]  # the driver's own skip (tracecheck_driver.skip)
         outcome["exception"] = recorded.get("exception")
         outcome["uncaught_exception"] = recorded.get("uncaught_exception")
         outcome["exit_status"] = returncode if returncode >= 0 else 128 - returncode
@@ -446,8 +459,8 @@ def main(argv):
     if emitter_id:
         env_record["emitter"] = emitter_id
     write_json(os.path.join(out, "env.json"), env_record)
-    if skip is not None:
-        print(f"capture: skipped: {skip}", file=sys.stderr)
+    if outcome["skipped"] is not None:
+        print(f"capture: skipped: {outcome['skipped']}", file=sys.stderr)
         return SKIP_EXIT
     if outcome["timed_out"]:
         return TIMEOUT_EXIT

@@ -17,6 +17,11 @@ Contract (cases/README.md):
                          "execution_trace", "debug_dir"); capture.py makes it
                          fresh for every format the case lists. TORCH_TRACE
                          logs need no call: torch writes them to torch_trace/.
+  skip(reason)           ends the driver as skipped (exit 77) when something the
+                         case file cannot require is missing here (a tool, a
+                         device a third-party emitter needs): records `reason`
+                         as "skipped" in $TRACECHECK_OUTCOME, which capture.py
+                         then reports as the case's skip.
   emitter(emitter_id)    names the emitter whose traces this driver captures
                          when it is not torch (e.g. "clang-14"); the golden
                          folder is golden/<emitter_id>/. Ids follow the
@@ -100,6 +105,16 @@ def artifact_dir(fmt):
     path = os.path.join(out, fmt) if out else os.path.join(os.getcwd(), fmt)
     os.makedirs(path, exist_ok=True)
     return path
+
+
+SKIP_EXIT = 77
+
+
+def skip(reason):
+    """Skips the case: exit 77 with `reason` recorded (see the module docstring)."""
+    _update_outcome("skipped", str(reason))
+    print(f"skipped: {reason}", file=sys.stderr)
+    sys.exit(SKIP_EXIT)
 
 
 def emitter(emitter_id):

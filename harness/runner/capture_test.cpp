@@ -117,6 +117,15 @@ TEST(RunnerCapture, MissingRequirementSkips) {
   EXPECT_EQ(r.skip_reason.rfind("needs a CUDA device", 0), 0u) << r.skip_reason;
 }
 
+TEST(RunnerCapture, DriverSkipIsASkipWithItsReason) {
+  TempDir dir;
+  CaptureResult r = run_case("driver_skip", dir);
+  ASSERT_TRUE(r.ran) << r.error;
+  EXPECT_TRUE(r.skipped);
+  EXPECT_EQ(r.exit_status, kExitSkipped);
+  EXPECT_EQ(r.skip_reason, "driver_skip: the tool it needs is not here");
+}
+
 TEST(RunnerCapture, OutputFolderIsEmptiedFirst) {
   TempDir dir;
   std::filesystem::create_directories(dir.path() / "out/old/deep");

@@ -1,6 +1,9 @@
 // A small CUDA emitter for tracecheck: NVTX3 ranges around a memset, two
 // memcpys and a SAXPY kernel, traced by CUPTI into a Chrome trace.
 //   cuda_cupti_emitter OUT.json     exit 0 on success, 77 when no CUDA device
+// What the trace holds (cases/emitters/cuda_cupti.py checks it): the NVTX
+// ranges "setup" (a memset and two HtoD memcpys) and `saxpy "quoted" step`
+// (three saxpy launches), then one DtoH memcpy.
 #include <cuda_runtime.h>
 #include <nvtx3/nvToolsExt.h>
 
@@ -12,6 +15,13 @@
 __global__ void saxpy(int n, float a, const float* x, float* y) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) y[i] = a * x[i] + y[i];
+}
+
+// Prints a failed CUDA call; true when it succeeded.
+bool ok(cudaError_t e, const char* what) {
+  if (e == cudaSuccess) return true;
+  std::fprintf(stderr, "%s failed: %s\n", what, cudaGetErrorString(e));
+  return false;
 }
 
 int main(int argc, char** argv) {
@@ -28,24 +38,27 @@ int main(int argc, char** argv) {
   constexpr int n = 1 << 20;
   std::vector<float> x(n, 1.0f), y(n, 2.0f);
   float *dx = nullptr, *dy = nullptr;
+  // start() runs first: NVTX reads its injection at the first NVTX call.
   nvtxRangePushA("setup");
-  cudaMalloc(&dx, n * sizeof(float));
-  cudaMalloc(&dy, n * sizeof(float));
-  cudaMemset(dy, 0, n * sizeof(float));
-  cudaMemcpy(dx, x.data(), n * sizeof(float), cudaMemcpyHostToDevice);
-  cudaMemcpy(dy, y.data(), n * sizeof(float), cudaMemcpyHostToDevice);
+  bool done = ok(cudaMalloc(&dx, n * sizeof(float)), "cudaMalloc") &&
+              ok(cudaMalloc(&dy, n * sizeof(float)), "cudaMalloc") &&
+              ok(cudaMemset(dy, 0, n * sizeof(float)), "cudaMemset") &&
+              ok(cudaMemcpy(dx, x.data(), n * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy HtoD") &&
+              ok(cudaMemcpy(dy, y.data(), n * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy HtoD");
   nvtxRangePop();
-  nvtxRangePushA("saxpy \"quoted\" step");
-  for (int step = 0; step < 3; ++step) saxpy<<<(n + 255) / 256, 256>>>(n, 2.0f, dx, dy);
-  cudaDeviceSynchronize();
-  nvtxRangePop();
-  cudaMemcpy(y.data(), dy, n * sizeof(float), cudaMemcpyDeviceToHost);
+  if (done) {
+    nvtxRangePushA("saxpy \"quoted\" step");
+    for (int step = 0; step < 3; ++step) saxpy<<<(n + 255) / 256, 256>>>(n, 2.0f, dx, dy);
+    done = ok(cudaGetLastError(), "saxpy launch") && ok(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+    nvtxRangePop();
+  }
+  done = done && ok(cudaMemcpy(y.data(), dy, n * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy DtoH");
   cudaFree(dx);
   cudaFree(dy);
-  bool ok = cupti_trace::stop_and_write(argv[1]);
-  if (y[0] != 2.0f + 3 * 2.0f) {
+  bool written = cupti_trace::stop_and_write(argv[1]);
+  if (done && y[0] != 2.0f + 3 * 2.0f) {
     std::fprintf(stderr, "saxpy computed %f, expected 8\n", y[0]);
     return 1;
   }
-  return ok ? 0 : 1;
+  return done && written ? 0 : 1;
 }
