@@ -91,6 +91,7 @@ function renderMatrix() {
   for (const e of cols) head.appendChild(el("th", {"data-emitter": e}, e));
   table.appendChild(el("thead")).appendChild(head);
   const body = table.appendChild(el("tbody"));
+  const gpuReason = new Map((data.gpu_cases || []).map(g => [g.case, g.reason]));
   for (const name of caseNames) {
     if (group && name.split("/")[0] !== group) continue;
     const results = cols.map(e => byKey.get(name + "\u0000" + e));
@@ -99,7 +100,15 @@ function renderMatrix() {
     row.appendChild(el("td", {"class": "case-name"}, name));
     cols.forEach((e, i) => {
       const r = results[i];
-      if (!r) { row.appendChild(el("td", {"class": "cell none", title: "no golden for " + e}, "-")); return; }
+      if (!r) {
+        // A GPU case with goldens from a GPU machine only: the torch emitters
+        // without a capture of it say so.
+        const gpu = gpuReason.get(name);
+        row.appendChild(gpu !== undefined && e.startsWith("torch-")
+          ? el("td", {"class": "cell none gpu", "data-case": name, "data-emitter": e, title: gpu}, "GPU: no golden")
+          : el("td", {"class": "cell none", title: "no golden for " + e}, "-"));
+        return;
+      }
       // Known defects: the errors its golden holds under default (a pass
       // that still has them is not a clean pass).
       const known = ((r.diagnostics || "").match(/^== profile default: (\d+) error/m) || [])[1] | 0;

@@ -113,7 +113,7 @@ async function report(browser) {
 
   // The drift view: a case's records one click away.
   const drift = 'details.drift-case[data-drift-case="profiler/kineto_basic"]';
-  check(((await text(page, "#drift-view")) || "").startsWith("Drift torch-2.6.0 -> torch-2.14.1"), "drift view: its emitters");
+  check(((await text(page, "#drift-view")) || "").startsWith("Drift torch-2.11.0-cu130 -> torch-2.14.1"), "drift view: the two newest torch golden sets");
   await page.click(drift + " summary");
   check(await page.$eval(drift, d => d.open && d.querySelector("pre").textContent.includes("meta host_name")),
         "drift view: kineto_basic's host_name one click away");
