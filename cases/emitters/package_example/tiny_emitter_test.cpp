@@ -20,8 +20,8 @@ TEST(TinyEmitter, WritesATracePerfettoAccepts) {
 }
 
 TEST(TinyEmitter, AnUnbalancedBeginIsFound) {
-  EXPECT_THAT(emit("unbalanced.json", "--unbalanced"), tracecheck::testing::HasFinding("ct-be-unmatched"));
-  EXPECT_THAT(emit("balanced.json", ""), ::testing::Not(tracecheck::testing::HasFinding("ct-be-unmatched")));
+  EXPECT_THAT(emit("unbalanced.json", "--unbalanced"), tracecheck::testing::HasFinding("ct-b-unclosed"));
+  EXPECT_THAT(emit("balanced.json", ""), ::testing::Not(tracecheck::testing::HasFinding("ct-b-unclosed")));
 }
 
 }  // namespace

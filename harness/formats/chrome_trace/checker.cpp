@@ -7,6 +7,7 @@
 
 #include "formats/chrome_trace/fields.h"
 #include "formats/chrome_trace/kineto.h"
+#include "json/pointer.h"
 
 namespace tc::checks {
 namespace {
@@ -87,7 +88,8 @@ void ChromeChecker::member(const reader::ChromeMember& m, SchemaFacts* facts) {
       reporter_.report(std::move(d));
     }
   }
-  // "traceEvents" that is not an array: the reader's ct-no-trace-events.
+  // "traceEvents" that is not an array, or repeated: the reader's ct-trace-events-type and
+  // ct-trace-events-repeated.
   kineto_->member(m, facts);
 }
 
@@ -120,7 +122,7 @@ void ChromeChecker::check_pid_tid(const reader::ChromeEvent& e, const EventField
         report("ct-tid-max", e, std::string(field) + " is 2^64-1 (an unsigned -1)", ph, field,
                "PyTorch's profiler tests assert that no event has this id");
     } else if (type != simdjson::dom::element_type::INT64) {
-      report("ct-field-type", e, std::string(field) + " is neither an integer nor a string", ph, field);
+      report("ct-id-type", e, std::string(field) + " is neither an integer nor a string", ph, field);
       continue;
     }
     if (!thread_key) continue;
@@ -350,10 +352,16 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
     }
     case 'C': {
       simdjson::dom::object args;
-      bool ok = f.get_object(EventFields::Args, args) && args.size() > 0;
-      if (ok)
-        for (auto field : args) ok &= field.value.is_number();
-      if (!ok) report("ct-counter-args", e, "a counter needs args with at least one numeric series", ph_text, "args");
+      if (!f.get_object(EventFields::Args, args) || args.size() == 0) {
+        report("ct-counter-args", e, "a counter needs args with at least one series", ph_text, "args");
+        break;
+      }
+      for (auto field : args)
+        if (!field.value.is_number()) {
+          report_fact("ct-counter-value", e, "counter series \"" + std::string(field.key) + "\" is not a number",
+                      ph_text, "args/" + schema::pointer::escape_token(field.key), "args", {});
+          break;
+        }
       break;
     }
     case 'M':
@@ -371,6 +379,9 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
           report("ct-field-type", e, "\"id\" is neither an integer nor a string", ph_text, "id");
         else if (f.has(EventFields::Id2) && !f.has(EventFields::Id))
           report("ct-field-type", e, "\"id2\" is not an object with a \"local\" or \"global\" id", ph_text, "id2");
+        else if (ph == 's' || ph == 't' || ph == 'f')  // a flow: only its arrow is at stake
+          report_missing("ct-flow-id-missing", e, std::string("a \"") + ph + "\" event without \"id\" or \"id2\"",
+                         ph_text, "id");
         else
           report_missing("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"id\" or \"id2\"",
                          ph_text, "id");
@@ -421,7 +432,7 @@ void ChromeChecker::finish(const reader::ChromeReadInfo& info) {
             [](const Left& a, const Left& b) { return std::tie(a.line, a.column) < std::tie(b.line, b.column); });
   for (const Left& l : left) {
     if (l.kind == 'B') {
-      report_open("ct-be-unmatched", *l.open, "B \"" + l.open->name + "\" is never closed by an E", "ph=B");
+      report_open("ct-b-unclosed", *l.open, "B \"" + l.open->name + "\" is never closed by an E", "ph=B");
     } else if (l.kind == 'b') {
       report_open("ct-async-unpaired", *l.open, "async begin \"" + l.open->name + "\" is never ended", "ph=b");
     } else {

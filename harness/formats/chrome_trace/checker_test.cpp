@@ -92,7 +92,7 @@ TEST_F(ChromeChecks, EachDefectHasItsRule) {
       {R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "dur": 2})", "ct-field-missing"},
       {R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": -1, "dur": 2})", "ct-ts-negative"},
       {R"({"ph": "E", "pid": 1, "tid": 1, "ts": 1})", "ct-be-unmatched"},
-      {R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 1})", "ct-be-unmatched"},
+      {R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 1})", "ct-b-unclosed"},
       {R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 1}, {"ph": "E", "name": "b", "pid": 1, "tid": 1, "ts": 2})",
        "ct-be-name-mismatch"},
       {R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 5}, {"ph": "E", "pid": 1, "tid": 1, "ts": 2})",
@@ -107,18 +107,20 @@ TEST_F(ChromeChecks, EachDefectHasItsRule) {
        "ct-flow-unpaired"},
       {R"({"ph": "s", "cat": "c", "name": "x", "id": 4, "pid": 1, "tid": 1, "ts": 1}, {"ph": "s", "cat": "c", "name": "x", "id": 4, "pid": 1, "tid": 1, "ts": 2}, {"ph": "f", "cat": "c", "name": "x", "id": 4, "pid": 1, "tid": 1, "ts": 3})",
        "ct-flow-duplicate"},
-      {R"({"ph": "s", "cat": "c", "name": "x", "pid": 1, "tid": 1, "ts": 1})", "ct-field-missing"},
+      {R"({"ph": "s", "cat": "c", "name": "x", "pid": 1, "tid": 1, "ts": 1})", "ct-flow-id-missing"},
       {R"({"ph": "s", "cat": "c", "name": "x", "id": 4, "pid": 1, "tid": 1, "ts": 1}, {"ph": "f", "cat": "c", "name": "x", "id": 4, "pid": 1, "tid": 1, "ts": 3, "bp": "x"})",
        "ct-flow-bp"},
       {R"({"ph": "M", "name": "thread_colour", "pid": 1, "tid": 1, "args": {}})", "ct-metadata-name"},
       {R"({"ph": "M", "name": "thread_name", "pid": 1, "tid": 1, "args": {"name": 3}})", "ct-metadata-args"},
       {R"({"ph": "M", "name": "thread_sort_index", "pid": 1, "tid": 1, "args": {"sort_index": "a"}})",
        "ct-metadata-args"},
-      {R"({"ph": "C", "name": "c", "pid": 1, "tid": 1, "ts": 1, "args": {"v": "high"}})", "ct-counter-args"},
+      {R"({"ph": "C", "name": "c", "pid": 1, "tid": 1, "ts": 1, "args": {"v": "high"}})", "ct-counter-value"},
+      {R"({"ph": "C", "name": "c", "pid": 1, "tid": 1, "ts": 1, "args": {}})", "ct-counter-args"},
       {R"({"ph": "C", "name": "c", "pid": 1, "tid": 1, "ts": 1})", "ct-counter-args"},
       {R"({"ph": "X", "name": "a", "pid": 1, "tid": 18446744073709551615, "ts": 1, "dur": 1})", "ct-tid-max"},
       {R"({"ph": "X", "name": "a", "pid": "Spans", "tid": 1, "ts": 1, "dur": 1})", "ct-string-id"},
-      {R"({"ph": "X", "name": "a", "pid": [1], "tid": 1, "ts": 1, "dur": 1})", "ct-field-type"},
+      {R"({"ph": "X", "name": "a", "pid": [1], "tid": 1, "ts": 1, "dur": 1})", "ct-id-type"},
+      {R"({"ph": "X", "name": "a", "pid": 1, "tid": true, "ts": 1, "dur": 1})", "ct-id-type"},
       {R"({"ph": "Q", "name": "a", "pid": 1, "tid": 1, "ts": 1})", "ct-phase-unknown"},
       {R"({"name": "a", "pid": 1, "tid": 1, "ts": 1})", "ct-phase-missing"},
       {R"({})", "ct-empty-event"},
@@ -184,9 +186,18 @@ TEST_F(ChromeChecks, JsonFindingsAreLocatedAtTheByte) {
   EXPECT_EQ(at("json-non-finite"), "1:36 /traceEvents/0/ts");
   check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"\xff\"}]}");
   EXPECT_EQ(at("input-invalid-utf8"), "1:39 /traceEvents/0");
+  check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 1, \"args\": {\"v\": 1e999}}]}");
+  EXPECT_EQ(at("ct-args-number-range"), "1:96 /traceEvents/0/args/v");
+  EXPECT_EQ(count("json-number-range"), 0u);
+  check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1e999, \"dur\": 1}]}");
+  EXPECT_EQ(at("json-number-range"), "1:69 /traceEvents/0/ts");
   check("{\"traceEvents\": 5}");
-  EXPECT_EQ(at("ct-no-trace-events"), "1:17 /traceEvents");
-  EXPECT_EQ(count("ct-no-trace-events"), 1u);
+  EXPECT_EQ(at("ct-trace-events-type"), "1:17 /traceEvents");
+  EXPECT_EQ(count("ct-trace-events-type"), 1u);
+  EXPECT_EQ(count("ct-no-trace-events"), 0u);
+  check("{\"traceEvents\": [], \"traceEvents\": []}");
+  EXPECT_EQ(at("ct-trace-events-repeated"), "1:36 /traceEvents");
+  EXPECT_EQ(count("ct-trace-events-type"), 0u);
 }
 
 TEST_F(ChromeChecks, ProfilesDisagreeOnABareArray) {

@@ -21,6 +21,14 @@ namespace {
 
 diag::Location loc(const std::string& file, const io::JsonPosition& p) { return {file, p.line, p.column}; }
 
+// Whether a JSON pointer into the trace lies inside an event's args
+// (/traceEvents/N/args/... or, in a bare array, /N/args/...).
+bool in_args(std::string_view pointer) {
+  size_t at = pointer.rfind("/traceEvents/", 0) == 0 ? 13 : 1;
+  at = pointer.find('/', at);
+  return at != std::string_view::npos && pointer.compare(at, 6, "/args/") == 0;
+}
+
 // Passes a source through unchanged and notes where its first CRLF line end
 // is (the line and column of the '\r'), for input-crlf. In JSON a CR can only
 // stand as whitespace (a raw one inside a string is a syntax error anyway).
@@ -128,7 +136,9 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
         if (f.kind == K::LoneSurrogate)
           rule = "json-lone-surrogate", what_wrong = "a lone surrogate escape " + f.detail + " (\\uD800-\\uDFFF without its pair)";
         else if (f.kind == K::OutOfRange)
-          rule = "json-number-range", what_wrong = "a number out of double range: " + f.detail;
+          // Inside args a consumer keeps the event (ct-args-number-range).
+          rule = in_args(pointer + f.pointer) ? "ct-args-number-range" : "json-number-range",
+          what_wrong = "a number out of double range: " + f.detail;
         else
           what_wrong = f.detail + ", which is not JSON";
         break;
@@ -205,9 +215,19 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
     cm.text = m.text;
     cm.pos = m.pos;
     if (m.key == so.array_key) {
+      // The stream takes the first "traceEvents" array as the events, so a
+      // member of that name holding an array is a repeated key.
       array_key_seen = true;
-      reporter.report("ct-no-trace-events", loc(file, m.pos), "\"" + m.key + "\" is not an array", "metadata",
-                      "/" + m.key, "every consumer needs the events in an array under \"traceEvents\"");
+      const size_t first = m.text.find_first_not_of(" \t\r\n");
+      if (first != std::string_view::npos && m.text[first] == '[')
+        reporter.report("ct-trace-events-repeated", loc(file, m.pos),
+                        "\"" + m.key + "\" appears again: JSON parsers keep this later array, tracecheck checked the "
+                        "first",
+                        "metadata", "/" + m.key,
+                        "catapult and HTA load only the last array; the events of the others are not loaded");
+      else
+        reporter.report("ct-trace-events-type", loc(file, m.pos), "\"" + m.key + "\" is not an array", "metadata",
+                        "/" + m.key, "every consumer needs the events in an array under \"traceEvents\"");
     }
     if (!m.truncated) {
       simdjson::padded_string padded(m.text);

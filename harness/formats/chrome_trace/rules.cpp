@@ -12,19 +12,24 @@ using namespace diag::severity_shorthand;
 
 // Sorted by id (diag/rule_catalog.cpp states the severity classes).
 constexpr std::array kRules = {
+    Rule{"ct-args-number-range", W, "a number out of double range (1e999) inside an event's args",
+         "consumers keep the event: JSON.parse and Python read it as Infinity, Perfetto cuts the args there"},
     Rule{"ct-async-unpaired", W,
          "an async begin (b) without its end (e), or an end without a begin, by (cat, id, name)",
          "catapult reports async_slice_parse_error; Perfetto leaves the slice open"},
+    Rule{"ct-b-unclosed", W, "a B never closed by an E on its (pid, tid)",
+         "catapult and Perfetto draw it to the end of the trace"},
     Rule{"ct-bare-array", W, "the trace is a bare JSON array, not the object form with \"traceEvents\"",
          "HTA and Chakra require the object form; Perfetto and chrome://tracing load both"},
     Rule{"ct-be-backwards", W, "B/E timestamps go backwards on one (pid, tid)",
          "catapult: \"Timestamps are moving backward\"; slices nest wrongly"},
     Rule{"ct-be-name-mismatch", W, "an E closes a B of another name",
          "catapult warns title_match_error; Perfetto skips the E"},
-    Rule{"ct-be-unmatched", W, "an E without an open B, or a B never closed, on one (pid, tid)",
-         "catapult drops the E; Perfetto gives an unclosed B dur -1"},
-    Rule{"ct-counter-args", W, "a counter (C) without args holding at least one numeric series",
+    Rule{"ct-be-unmatched", W, "an E without an open B on its (pid, tid)", "catapult and Perfetto drop the E"},
+    Rule{"ct-counter-args", W, "a counter (C) without an args object holding at least one series",
          "Perfetto drops it (json_parser_failure)"},
+    Rule{"ct-counter-value", W, "a counter (C) series whose value is not a number",
+         "Perfetto drops the series; catapult stores it unchecked"},
     Rule{"ct-display-time-unit", W, "displayTimeUnit is neither \"ms\" nor \"ns\"",
          "catapult throws on it; Perfetto ignores it"},
     Rule{"ct-dur-negative", W, "an X event with a negative dur", "Perfetto: slice_negative_duration"},
@@ -36,7 +41,7 @@ constexpr std::array kRules = {
          "no emitter writes such an event; the file is damaged"},
     Rule{"ct-field-missing", W, "a field the event's phase requires is missing (ts, name, dur, id, cat)",
          "Perfetto drops the event (json_tokenizer_failure / json_parser_failure)"},
-    Rule{"ct-field-type", W, "a field has a type no importer accepts (ts, dur not numbers; pid/tid not int or string)",
+    Rule{"ct-field-type", W, "a field has a type no importer accepts (ts, dur not numbers; name, cat not strings)",
          "Perfetto drops the event"},
     Rule{"ct-field-value", W,
          "an event breaks its phase's schema where no other ct-* rule looks (tts, tdur, sf, stack, bind_id, flow_in, "
@@ -46,8 +51,12 @@ constexpr std::array kRules = {
          "catapult skips the arrow; Perfetto binds it to the next slice"},
     Rule{"ct-flow-duplicate", W, "a flow start (s) while a flow with the same (cat, id) is open",
          "Perfetto: flow_duplicate_id; the arrow goes to the wrong event"},
+    Rule{"ct-flow-id-missing", W, "a flow event (s, t, f) without \"id\" or \"id2\"",
+         "no consumer can pair it: the arrow is lost, the events it would join are kept"},
     Rule{"ct-flow-unpaired", W, "a flow start without an end, or an end/step without a start, by (cat, id)",
          "no arrow is drawn; Kineto leaves ac2g flows unpaired in real traces"},
+    Rule{"ct-id-type", W, "a pid or tid is neither an integer nor a string (a boolean, null, a fraction, an object)",
+         "the spec asks for integers; consumers key the thread by the value as written"},
     Rule{"ct-instant-scope", W, "an instant event's scope s is not g, p or t", "Perfetto drops the event"},
     Rule{"ct-metadata-args", W, "a metadata (M) event without the args its name needs (name, sort_index, labels)",
          "Perfetto drops it (json_parser_failure)"},
@@ -72,6 +81,10 @@ constexpr std::array kRules = {
          "PyTorch's profiler tests assert it never appears"},
     Rule{"ct-tid-missing", W, "a B, E or X event without \"tid\"",
          "catapult keys the thread as \"undefined\"; Perfetto uses the pid as the tid"},
+    Rule{"ct-trace-events-repeated", W, "the object holds \"traceEvents\" more than once",
+         "JSON parsers (catapult, HTA) keep only the last array; tracecheck checks the first"},
+    Rule{"ct-trace-events-type", E, "\"traceEvents\" is not an array",
+         "catapult imports nothing, HTA raises, Perfetto rejects the file"},
     Rule{"ct-trailing-comma", W, "a comma after the last event",
          "not JSON: catapult's JSON.parse and HTA's json.loads reject it; Perfetto accepts it"},
     Rule{"ct-truncated", E, "the file ends inside an event, or before the object closes",
@@ -99,9 +112,13 @@ constexpr std::array kRules = {
 
 // The consumer profiles (diag/profile.h): per consumer, one Reading for every
 // rule it judges (the ct-*/kt-* rules above and the common ones), sorted by
-// id. E: the consumer rejects the file or crashes on it; W: it reads on and
-// does something else instead, or what it does is not established; Off:
-// nothing it reads changes. `cites` is repo@commit path:line ("(ran)": the
+// id. The contract (README.md): E when the consumer rejects the file, crashes
+// on it, imports nothing from it, or loses an event it keeps (drops it, or
+// draws it with other timing: an E that closes nothing, a B left unfinished);
+// W when it loads the file but loses or changes a decoration (a flow arrow,
+// an arg value, metadata, a name, a B drawn to the end), tolerates a
+// deviation, or what it does is not established; Off: nothing it reads
+// changes. `cites` is repo@commit path:line ("(ran)": the
 // consumer's own code was run on such a file); tracecheck's own limits keep
 // their default and cite tracecheck.
 
@@ -136,28 +153,28 @@ constexpr diag::Reading kSchemaInvalid{
 // (flow bp, instant scope, unknown or missing ph, {}); it accepts a bare or
 // unterminated array, a BOM, invalid UTF-8, negative ts and dur, string pids,
 // and stores Kineto's extras as metadata.
-constexpr std::array<diag::Reading, 56> kChromeReadings = {{
+constexpr std::array<diag::Reading, 63> kChromeReadings = {{
+    {"ct-args-number-range", W, "catapult's JSON.parse reads the number as Infinity and keeps the event",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
     {"ct-async-unpaired", W,
      "catapult warns async_slice_parse_error and gives an unmatched b or e an adjusted end or start",
      "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html "
      "createNestableAsyncSlices_"},
+    {"ct-b-unclosed", W, "catapult closes a B never ended at the end of the trace: it is drawn to the end",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:146-147,242-251"},
     {"ct-bare-array", Off, "catapult loads a bare array as it loads the object form",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:204-211,220 (ran)"},
-    {"ct-be-backwards", W,
-     "catapult warns 'Timestamps are moving backward' and skips the event (an older importer; read, not run, the "
-     "newer one aborts the import)",
-     "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html "
-     "processDurationEvent; catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:188-191"},
+    {"ct-be-backwards", E, "catapult's import throws 'Slice X end time is before its start.' (SliceGroup.endSlice) and the trace does not load",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:188-191 (ran)"},
     {"ct-be-name-mismatch", W, "catapult warns title_match_error and closes the open slice anyway",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:535-542"},
-    {"ct-be-unmatched", W,
-     "catapult warns duration_parse_error and drops an E without a B; it closes a B never ended at the end of the "
-     "trace",
-     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:523-529; "
-     "tracing/tracing/model/slice_group.html:146-147,242-251"},
+    {"ct-be-unmatched", E, "catapult warns duration_parse_error and drops the E",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:523-529 (ran)"},
     {"ct-counter-args", W,
      "catapult warns counter_parse_error and drops a counter without args; it stores non-numeric series unchecked",
      "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html processCounterEvent"},
+    {"ct-counter-value", W, "catapult stores a series that is not a number unchecked and draws the counter",
+     "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html processCounterEvent (ran)"},
     {"ct-display-time-unit", E, "catapult throws 'Unit X is not supported.' and the import fails",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1182-1190"},
     {"ct-dur-negative", Off, "catapult accepts a negative dur unchecked",
@@ -188,12 +205,16 @@ constexpr std::array<diag::Reading, 56> kChromeReadings = {{
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:2321-2327"},
     {"ct-flow-duplicate", W, "catapult warns flow_slice_start_error ('already seen') and ignores the second s",
      "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html createFlowSlices_"},
+    {"ct-flow-id-missing", W, "catapult warns flow_slice_parse_error and drops the flow event: no arrow is drawn, the slices stay",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:2073-2337 (ran)"},
     {"ct-flow-unpaired", W,
      "catapult warns flow_slice_ordering_error for an f or t without its s and draws no arrow; an s without its f it "
      "ignores silently",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:2297-2306"},
-    {"ct-instant-scope", W, "catapult warns instant_parse_error and drops the event",
-     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:718-734"},
+    {"ct-id-type", W, "catapult keys the process or thread by the value as written and loads the event",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/model.html:240-245 (ran)"},
+    {"ct-instant-scope", E, "catapult warns instant_parse_error and drops the event",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:718-734 (ran)"},
     {"ct-metadata-args", E,
      "catapult crashes on a process_*/thread_* event without args (event.args.name of undefined) and the import fails; "
      "a wrong-typed name or sort_index it assigns unchecked",
@@ -206,10 +227,10 @@ constexpr std::array<diag::Reading, 56> kChromeReadings = {{
      "catapult takes the object itself as the event list and imports no events, without an error",
      "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html importEvents"},
     kPairingCapped,
-    {"ct-phase-missing", W, "catapult warns 'Unrecognized event phase: undefined' and skips the event",
-     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1328-1336"},
-    {"ct-phase-unknown", W, "catapult warns parse_error 'Unrecognized event phase' and skips the event",
-     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1328-1336"},
+    {"ct-phase-missing", E, "catapult warns 'Unrecognized event phase: undefined' and drops the event",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1328-1336 (ran)"},
+    {"ct-phase-unknown", E, "catapult warns parse_error 'Unrecognized event phase' and drops the event",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1328-1336 (ran)"},
     {"ct-pid-missing", E, "catapult's model throws 'pid must be provided' and the import fails ('While importing:')",
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/model.html:240-245; "
      "tracing/tracing/model/process.html:32-34; tracing/tracing/ui/extras/about_tracing/profiling_view.html:262-263"},
@@ -223,6 +244,10 @@ constexpr std::array<diag::Reading, 56> kChromeReadings = {{
      "no source: readings cover missing, string and negative ids only"},
     {"ct-tid-missing", W, "catapult keys the thread as \"undefined\" and loads the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/process_base.html:210-215"},
+    {"ct-trace-events-repeated", W, "catapult's JSON.parse keeps the last traceEvents array; the events of the earlier ones are not loaded",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211"},
+    {"ct-trace-events-type", E, "catapult imports no event from it and the model stays empty: nothing is shown",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html importEvents (ran: REJECTS empty model)"},
     {"ct-trailing-comma", E,
      "catapult strips only a comma at the very end of a bare array, so JSON.parse throws SyntaxError on ',]' and ',]}'",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:205,211 (ran)"},
@@ -238,8 +263,8 @@ constexpr std::array<diag::Reading, 56> kChromeReadings = {{
      "tracing/tracing/extras/importer/trace_event_importer.html:198 (ran)"},
     {"input-crlf", Off, "catapult's JSON.parse reads CR and LF as whitespace",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211"},
-    {"input-empty", W, "not established what catapult does with it",
-     "no source: no reading or run of catapult covers an empty file"},
+    {"input-empty", E, "catapult's EmptyImporter takes an empty file: nothing loads and the viewer shows no trace",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/importer/empty_importer.html (ran: REJECTS)"},
     kInputFormat,
     {"input-invalid-utf8", W, "catapult decodes invalid bytes to U+FFFD and loads the file",
      "catapult-project/catapult@6fd8bbe tracing/tracing/ui/base/file.html:29 (ran)"},
@@ -285,26 +310,32 @@ constexpr std::array<diag::Reading, 56> kChromeReadings = {{
 // args, ignores unknown or missing ph and unknown metadata names, uses the pid
 // as the tid, reads string pids as names, and accepts a trailing comma, a bare
 // or unterminated array, {} and any displayTimeUnit.
-constexpr std::array<diag::Reading, 56> kPerfettoReadings = {{
+constexpr std::array<diag::Reading, 63> kPerfettoReadings = {{
+    {"ct-args-number-range", W, "Perfetto keeps the event and cuts its args at the number",
+     "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:425-429; src/trace_processor/util/json_args.cc:120-122"},
     {"ct-async-unpaired", W, "Perfetto drops an e with no open slice and leaves a b without its e open (dur -1)",
      "google/perfetto@74fbed7 src/trace_processor/importers/json/json_trace_parser_impl.cc case 'b'/'e'; "
+     "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:185-188"},
+    {"ct-b-unclosed", W, "Perfetto keeps a B never ended with dur -1: it is drawn to the end",
      "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:185-188"},
     {"ct-bare-array", Off, "Perfetto loads a bare array as it loads the object form",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:585-606"},
     {"ct-be-backwards", W, "Perfetto sorts by ts, so the E finds no open slice and is dropped; the B stays open",
      "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:182-188"},
-    {"ct-be-name-mismatch", W, "Perfetto skips an E whose name or cat does not match the open slice",
+    {"ct-be-name-mismatch", E, "Perfetto skips an E whose name or cat does not match the open slice, so that B stays unfinished (dur -1)",
      "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:271-294"},
-    {"ct-be-unmatched", W, "Perfetto drops an E without its B silently; an unclosed B keeps dur -1",
+    {"ct-be-unmatched", E, "Perfetto drops an E without its B silently",
      "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:185-188"},
     {"ct-counter-args", W,
      "Perfetto drops a counter whose args are not an object (json_parser_failure) and skips a series that is not a "
      "number or a numeric string",
      "google/perfetto@74fbed7 src/trace_processor/importers/json/json_trace_parser_impl.cc case 'C'"},
+    {"ct-counter-value", E, "Perfetto skips a series that is neither a number nor a numeric string: that series is lost",
+     "google/perfetto@74fbed7 src/trace_processor/importers/json/json_trace_parser_impl.cc case 'C'"},
     {"ct-display-time-unit", Off,
      "Perfetto ignores displayTimeUnit; it only counts the info stat json_display_time_unit",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:1004-1011"},
-    {"ct-dur-negative", W, "Perfetto drops the slice (slice_negative_duration)",
+    {"ct-dur-negative", E, "Perfetto drops the slice (slice_negative_duration)",
      "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.h:132-135"},
     {"ct-empty-event", Off, "Perfetto skips {} silently, as if it were not there",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:826-835"},
@@ -318,10 +349,8 @@ constexpr std::array<diag::Reading, 56> kPerfettoReadings = {{
      "(json_parser_failure); it names a nameless event \"[No name]\"",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:836-841; "
      "src/trace_processor/importers/json/json_trace_parser.cc:228-232,156-158"},
-    {"ct-field-type", W,
-     "Perfetto parses a numeric-string ts, drops an event whose ts is not a number (json_tokenizer_failure) and "
-     "ignores args that are not an object",
-     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:235-281,836-841,811-817"},
+    {"ct-field-type", E, "Perfetto drops an event whose ts is not a number (json_tokenizer_failure); a ts or dur string that does not parse stops its tokenizer, so nothing after the event loads",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:235-281,836-841"},
     {"ct-field-value", W,
      "not established what Perfetto does with a tts, tdur, bind_id, flow_in or flow_out of another type, or a flow "
      "without tid: no reading covers them",
@@ -331,10 +360,14 @@ constexpr std::array<diag::Reading, 56> kPerfettoReadings = {{
      "src/trace_processor/importers/common/flow_tracker.cc:94-97"},
     {"ct-flow-duplicate", W, "Perfetto counts flow_duplicate_id, keeps the first s and ignores the second",
      "google/perfetto@f08a5be src/trace_processor/importers/common/flow_tracker.cc FlowTracker::Begin"},
+    {"ct-flow-id-missing", W, "not established what Perfetto does with it; without an id no flow can be bound, so at most the arrow is lost",
+     "no source: google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc was not read for flows without id"},
     {"ct-flow-unpaired", W,
      "Perfetto draws no arrow for an f without its s (flow_end_without_start); an s without its f it ignores silently",
      "google/perfetto@ec5d16b src/trace_processor/importers/common/flow_tracker.cc:107-111"},
-    {"ct-instant-scope", W, "Perfetto drops the event (json_parser_failure)",
+    {"ct-id-type", W, "not established what Perfetto does with a pid or tid of another type; it reads integers and strings",
+     "no source: google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:704-717,729-740 (integers and strings only)"},
+    {"ct-instant-scope", E, "Perfetto drops the event (json_parser_failure)",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:375-377"},
     {"ct-metadata-args", W, "Perfetto ignores an M without args, so no process or thread name is set",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:483-485"},
@@ -347,12 +380,10 @@ constexpr std::array<diag::Reading, 56> kPerfettoReadings = {{
      "not an array')",
      "google/perfetto@692321f src/trace_processor/importers/json/json_trace_tokenizer.cc HandleDictionaryKey"},
     kPairingCapped,
-    {"ct-phase-missing", W, "Perfetto ignores the event (ParseJsonPacket returns when ph is not a string)",
+    {"ct-phase-missing", E, "Perfetto ignores the event (ParseJsonPacket returns when ph is not a string)",
      "google/perfetto@74fbed7 src/trace_processor/importers/json/json_trace_parser_impl.cc ParseJsonPacket"},
-    {"ct-phase-unknown", W,
-     "Perfetto ignores the event (its phase switch has no default); it reads only ph's first character",
-     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:159-557; "
-     "src/trace_processor/importers/json/json_trace_tokenizer.cc:693-695"},
+    {"ct-phase-unknown", E, "Perfetto ignores the event (its phase switch has no default); it reads only ph's first character",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:159-557; google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:693-695"},
     {"ct-pid-missing", W,
      "Perfetto files the event under pid 0; a b/e/n or an s:\"p\" instant without pid it drops (json_parser_failure)",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:187-191,345-348"},
@@ -368,6 +399,10 @@ constexpr std::array<diag::Reading, 56> kPerfettoReadings = {{
      "Perfetto uses the pid as the tid; an i/I/R without tid and of thread scope it drops (json_parser_failure)",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:846-849; "
      "src/trace_processor/importers/json/json_trace_parser.cc:359-364"},
+    {"ct-trace-events-repeated", W, "not established what Perfetto does with a second traceEvents key",
+     "no source: no reading or run of the consumer covers it"},
+    {"ct-trace-events-type", E, "Perfetto rejects the file ('traceEvents is not an array')",
+     "google/perfetto@692321f src/trace_processor/importers/json/json_trace_tokenizer.cc HandleDictionaryKey"},
     {"ct-trailing-comma", Off, "Perfetto accepts a trailing comma, also inside objects",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:643-651; "
      "src/trace_processor/util/json_parser.h:873-877"},
@@ -375,7 +410,7 @@ constexpr std::array<diag::Reading, 56> kPerfettoReadings = {{
      "Perfetto rejects a cut object form ('JSON trace file is incomplete'); from a bare array cut inside an event it "
      "drops the half-written event silently",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:1134-1135,662-667"},
-    {"ct-ts-negative", W, "Perfetto drops the event (trace_sorter_negative_timestamp_dropped) and loads the rest",
+    {"ct-ts-negative", E, "Perfetto drops the event (trace_sorter_negative_timestamp_dropped) and loads the rest",
      "google/perfetto@ec5d16b src/trace_processor/sorter/trace_sorter.h:366-374"},
     {"ct-unterminated", Off, "Perfetto loads a bare array without its ']'",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:1128-1136"},
@@ -438,9 +473,13 @@ constexpr std::array<diag::Reading, 56> kPerfettoReadings = {{
 // so B/E, flows, instants, counters and M events are dropped unread; it
 // ignores displayTimeUnit and deviceProperties, links CPU and GPU by
 // correlation, and falls back to rank 0 without distributedInfo.
-constexpr std::array<diag::Reading, 56> kHtaReadings = {{
+constexpr std::array<diag::Reading, 63> kHtaReadings = {{
+    {"ct-args-number-range", W, "HTA's json reads the number as inf and loads the event with it",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-async-unpaired", Off, "HTA drops b/e/n rows (they have no dur), so their pairing never matters",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
+    {"ct-b-unclosed", Off, "HTA drops B/E rows (they have no dur), so their pairing never matters",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:293-305"},
     {"ct-bare-array", E, "HTA crashes: AttributeError 'list' object has no attribute 'items'",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:405 (ran)"},
     {"ct-be-backwards", Off, "HTA drops B/E rows (they have no dur), so their order never matters",
@@ -451,14 +490,16 @@ constexpr std::array<diag::Reading, 56> kHtaReadings = {{
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:293-305"},
     {"ct-counter-args", Off, "HTA drops C rows (they have no dur), so their args are never read",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
+    {"ct-counter-value", Off, "HTA drops C rows (they have no dur), so their series are never read",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
     {"ct-display-time-unit", Off, "HTA never reads displayTimeUnit; it keeps it as metadata",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:405 (ran)"},
     {"ct-dur-negative", Off, "HTA loads a negative dur as written",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-empty-event", Off, "HTA drops the row (no dur or cat); it held nothing to lose",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
-    {"ct-event-not-object", W, "not established what HTA does with it",
-     "no source: no reading or run of the consumer covers it"},
+    {"ct-event-not-object", E, "HTA raises AttributeError ''int' object has no attribute 'keys''",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:409 (ran)"},
     kEventTooLong,
     {"ct-field-missing", E,
      "HTA crashes on an event without name (ValueError 'Cannot mask with non-boolean array containing NA / NaN "
@@ -475,17 +516,23 @@ constexpr std::array<diag::Reading, 56> kHtaReadings = {{
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
     {"ct-flow-duplicate", Off, "HTA drops flow rows (they have no dur), so flow ids are never paired",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
+    {"ct-flow-id-missing", Off, "HTA drops flow rows (they have no dur), so a flow's id is never read",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305 (ran)"},
     {"ct-flow-unpaired", Off, "HTA drops flow rows (they have no dur), so flow ids are never paired",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
+    {"ct-id-type", W, "HTA loads a pid or tid of another type (a boolean) as written",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-instant-scope", Off, "HTA drops instant rows (they have no dur), so s is never read",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
     {"ct-metadata-args", Off, "HTA drops M rows (they have no dur), so their args are never read",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305 (ran)"},
     {"ct-metadata-name", Off, "HTA drops M rows (they have no dur), so their names are never read",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
-    {"ct-no-cat-dur", W,
-     "HTA loads the trace but drops every row without cat or dur (dropna), so it keeps no events from this trace",
-     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305 (ran)"},
+    {"ct-no-cat-dur", E,
+     "HTA imports nothing from the trace: it drops every row without cat or dur ('No analyzable events'), and where no "
+     "event has a dur at all it raises KeyError 'dur'",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305,380 (ran: PASS-EMPTY on clang's "
+     "-ftime-trace, KeyError on uftrace's B/E trace)"},
     {"ct-no-trace-events", W,
      "not established what HTA (f4d0062) does with it; 00a6792 returns an empty DataFrame and a12e7c8 raises "
      "UnboundLocalError",
@@ -507,6 +554,10 @@ constexpr std::array<diag::Reading, 56> kHtaReadings = {{
      "no source: readings cover missing, string and negative ids only"},
     {"ct-tid-missing", Off, "HTA keeps an X without tid; B/E rows it drops anyway (no dur)",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:293-305 (ran)"},
+    {"ct-trace-events-repeated", W, "HTA's json keeps the last traceEvents array; the events of the earlier ones are not loaded",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:405 (ran)"},
+    {"ct-trace-events-type", E, "HTA raises ValueError 'If using all scalar values, you must pass an index'",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:409 (ran)"},
     {"ct-trailing-comma", E, "HTA raises JSONDecodeError",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-truncated", E, "HTA raises JSONDecodeError",

@@ -2,7 +2,7 @@
 // tracecheck::gtest (find_package(tracecheck)).
 //
 //   EXPECT_THAT("out/trace.json", tracecheck::testing::ConformsTo("perfetto"));
-//   EXPECT_THAT("out/trace.json", tracecheck::testing::HasFinding("chrome-be-unbalanced"));
+//   EXPECT_THAT("out/trace.json", tracecheck::testing::HasFinding("ct-b-unclosed"));
 //
 // Contract: each match runs the installed `tracecheck check --profile P
 // --output json FILE` (TRACECHECK_EXECUTABLE, set by the package) and reads
