@@ -305,7 +305,9 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
     report("ct-field-type", e, "\"cat\" is not a string", ph_text, "cat");
 
   ++events_;
-  cat_and_dur_ = cat_and_dur_ || (has_cat && f.get(EventFields::Dur, v));
+  const bool has_dur = f.get(EventFields::Dur, v);
+  any_dur_ = any_dur_ || has_dur;
+  cat_and_dur_ = cat_and_dur_ || (has_cat && has_dur);
 
   double ts = 0;
   bool has_ts = false;
@@ -407,12 +409,20 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
 }
 
 void ChromeChecker::finish(const reader::ChromeReadInfo& info) {
-  if (events_ > 0 && !cat_and_dur_)
+  const char* events_at = bare_ ? "/" : "/traceEvents";
+  if (events_ > 0 && !any_dur_)
+    reporter_.report("ct-no-dur", {file_, 1, 1}, "none of the " + std::to_string(events_) + " events has \"dur\"",
+                     "trace", events_at, "HTA raises KeyError 'dur' on such a trace (B/E pairs have no dur)");
+  else if (events_ > 0 && !cat_and_dur_)
     reporter_.report("ct-no-cat-dur", {file_, 1, 1},
                      "none of the " + std::to_string(events_) + " events has both \"cat\" and \"dur\"", "trace",
-                     bare_ ? "/" : "/traceEvents",
+                     events_at,
                      "HTA keeps only events with both (trace_parser.py drops the rest): it loads this trace and "
                      "keeps no events");
+  const bool bare_form = info.container == io::JsonContainer::BareArray;
+  if (info.complete && info.events == 0 && (info.array_found || bare_form))
+    reporter_.report("ct-no-events", {file_, 1, 1}, "the trace holds no events", "trace", bare_form ? "/" : "/traceEvents",
+                     "HTA raises KeyError 'ts' on an empty event array; other consumers show an empty trace");
   if (!info.complete) return;  // pairings of a cut-off trace say nothing more
   // In file order, so the findings kept per rule do not depend on hashing.
   struct Left {

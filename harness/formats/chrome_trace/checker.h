@@ -104,6 +104,7 @@ class ChromeChecker {
   // Events read, and whether one has both cat and dur: HTA keeps only those.
   uint64_t events_ = 0;
   bool cat_and_dur_ = false;
+  bool any_dur_ = false;
   std::vector<std::string> capped_;
   std::unique_ptr<KinetoChecker> kineto_;
 };

@@ -250,7 +250,9 @@ TEST_F(ChromeChecks, SchemaFailuresAreReportedOnceUnderTheRuleThatNamesThem) {
     EXPECT_EQ(d->breaks_schema, c.breaks_schema) << c.event;
     EXPECT_EQ(count("schema-violation"), 0u) << c.event << "\n" << all();
     // One finding for the one fact (pairing and the file-level HTA note aside).
-    EXPECT_EQ(total() - count("ct-flow-unpaired") - count("ct-async-unpaired") - count("ct-no-cat-dur"), 1u)
+    EXPECT_EQ(total() - count("ct-flow-unpaired") - count("ct-async-unpaired") - count("ct-no-cat-dur") -
+                  count("ct-no-dur"),
+              1u)
         << c.event << "\n" << all();
   }
 }

@@ -63,8 +63,14 @@ constexpr std::array kRules = {
     Rule{"ct-metadata-name", W,
          "a metadata (M) event name outside process_name/labels/sort_index, thread_name/sort_index",
          "catapult warns (metadata_parse_error); Perfetto ignores it"},
+    Rule{"ct-nesting-depth", W, "JSON nested deeper than tracecheck reads (512 levels); the rest of the file is not checked",
+         "legal JSON: JSON.parse reads it; Python's json (HTA) raises RecursionError near 1000 levels"},
     Rule{"ct-no-cat-dur", Off, "no event of the trace has both \"cat\" and \"dur\"",
          "the format does not need them, but HTA keeps only events that have both, so it keeps none of this trace"},
+    Rule{"ct-no-dur", W, "no event of the trace has a \"dur\" (a trace of B/E pairs or instants)",
+         "HTA raises KeyError 'dur' on it; the other consumers draw B/E pairs"},
+    Rule{"ct-no-events", W, "the trace holds no events",
+         "an empty trace: HTA raises on it, the others show nothing"},
     Rule{"ct-no-trace-events", E, "the object form has no \"traceEvents\" array", "every consumer sees no events"},
     Rule{"ct-pairing-capped", W, "so many open B/async/flow events that pairing checks stopped",
          "memory stays bounded; the rest of the pairing is unchecked"},
@@ -153,7 +159,7 @@ constexpr diag::Reading kSchemaInvalid{
 // (flow bp, instant scope, unknown or missing ph, {}); it accepts a bare or
 // unterminated array, a BOM, invalid UTF-8, negative ts and dur, string pids,
 // and stores Kineto's extras as metadata.
-constexpr std::array<diag::Reading, 63> kChromeReadings = {{
+constexpr std::array<diag::Reading, 66> kChromeReadings = {{
     {"ct-args-number-range", W, "catapult's JSON.parse reads the number as Infinity and keeps the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
     {"ct-async-unpaired", W,
@@ -221,8 +227,14 @@ constexpr std::array<diag::Reading, 63> kChromeReadings = {{
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:630-661"},
     {"ct-metadata-name", W, "catapult warns metadata_parse_error ('Unrecognized metadata name') and ignores the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:696-701"},
+    {"ct-nesting-depth", W, "catapult's JSON.parse reads the nesting and loads the event",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
     {"ct-no-cat-dur", Off, "catapult shows events without cat or dur (an X without dur ends with the trace)",
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:229-231"},
+    {"ct-no-dur", Off, "catapult draws B/E pairs and instants; it needs no dur",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:137-147"},
+    {"ct-no-events", Off, "catapult imports an empty trace and shows nothing: nothing is lost",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html importEvents (ran)"},
     {"ct-no-trace-events", W,
      "catapult takes the object itself as the event list and imports no events, without an error",
      "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html importEvents"},
@@ -310,7 +322,7 @@ constexpr std::array<diag::Reading, 63> kChromeReadings = {{
 // args, ignores unknown or missing ph and unknown metadata names, uses the pid
 // as the tid, reads string pids as names, and accepts a trailing comma, a bare
 // or unterminated array, {} and any displayTimeUnit.
-constexpr std::array<diag::Reading, 63> kPerfettoReadings = {{
+constexpr std::array<diag::Reading, 66> kPerfettoReadings = {{
     {"ct-args-number-range", W, "Perfetto keeps the event and cuts its args at the number",
      "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:425-429; src/trace_processor/util/json_args.cc:120-122"},
     {"ct-async-unpaired", W, "Perfetto drops an e with no open slice and leaves a b without its e open (dur -1)",
@@ -373,8 +385,14 @@ constexpr std::array<diag::Reading, 63> kPerfettoReadings = {{
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:483-485"},
     {"ct-metadata-name", Off, "Perfetto ignores metadata events of other names",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:483-490"},
+    {"ct-nesting-depth", W, "not established what Perfetto does with JSON nested this deep",
+     "no source: google/perfetto@ec5d16b src/trace_processor/util/json_parser.h was not read for depth"},
     {"ct-no-cat-dur", Off, "Perfetto keeps events without cat (null category) or dur",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:764-767"},
+    {"ct-no-dur", Off, "Perfetto draws B/E pairs and instants; it needs no dur",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:159-557"},
+    {"ct-no-events", Off, "Perfetto loads an empty trace and shows nothing: nothing is lost",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:585-606"},
     {"ct-no-trace-events", W,
      "Perfetto skips every key and loads zero events; a traceEvents that is not an array it rejects ('traceEvents is "
      "not an array')",
@@ -473,7 +491,7 @@ constexpr std::array<diag::Reading, 63> kPerfettoReadings = {{
 // so B/E, flows, instants, counters and M events are dropped unread; it
 // ignores displayTimeUnit and deviceProperties, links CPU and GPU by
 // correlation, and falls back to rank 0 without distributedInfo.
-constexpr std::array<diag::Reading, 63> kHtaReadings = {{
+constexpr std::array<diag::Reading, 66> kHtaReadings = {{
     {"ct-args-number-range", W, "HTA's json reads the number as inf and loads the event with it",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-async-unpaired", Off, "HTA drops b/e/n rows (they have no dur), so their pairing never matters",
@@ -528,11 +546,14 @@ constexpr std::array<diag::Reading, 63> kHtaReadings = {{
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305 (ran)"},
     {"ct-metadata-name", Off, "HTA drops M rows (they have no dur), so their names are never read",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
-    {"ct-no-cat-dur", E,
-     "HTA imports nothing from the trace: it drops every row without cat or dur ('No analyzable events'), and where no "
-     "event has a dur at all it raises KeyError 'dur'",
-     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305,380 (ran: PASS-EMPTY on clang's "
-     "-ftime-trace, KeyError on uftrace's B/E trace)"},
+    {"ct-nesting-depth", E, "HTA's json raises RecursionError on JSON nested this deep",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"ct-no-cat-dur", W, "HTA loads the trace and keeps none of its events: it drops every row without cat ('No analyzable events'); kinds it does not keep by design are not lost",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:295-306 (ran: PASS-EMPTY on clang's -ftime-trace)"},
+    {"ct-no-dur", E, "HTA raises KeyError 'dur' in round_down_time_stamps",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:380 (ran: uftrace's B/E trace)"},
+    {"ct-no-events", E, "HTA raises KeyError 'ts' in round_down_time_stamps on an empty event array",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:372 (ran)"},
     {"ct-no-trace-events", W,
      "not established what HTA (f4d0062) does with it; 00a6792 returns an empty DataFrame and a12e7c8 raises "
      "UnboundLocalError",

@@ -169,7 +169,7 @@ void EtChecker::check_arity(const EtNode& node, const EtIo& io, const char* key)
       report("et-kernel-strides", place_of(node), std::string(key) + "/strides",
              msg + " (a compiled kernel's grid and stream inputs carry no stride)");
     else
-      report("et-arity", place_of(node), std::string(key) + "/strides", msg);
+      report("et-strides-arity", place_of(node), std::string(key) + "/strides", msg);
   }
 }
 

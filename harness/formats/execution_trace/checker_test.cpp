@@ -107,21 +107,25 @@ EXPECT_EQ(d->pointer, "/nodes/1/inputs/values/1/1");
 EXPECT_EQ(reporter_.count("et-tensor-value"), 1u);
 }
 
-TEST_F(EtCheckTest, ArityMismatchWarnsAsChakraAndParamReadOnAndSoDoesTheKernelStrideQuirk) {
+TEST_F(EtCheckTest, ArityMismatchFailsDefaultWhileChakraAndParamReadOn) {
   std::string bad = R"({"values": [1, 2], "shapes": [[]], "types": ["Int", "Int"], "strides": [[], []]})";
   std::string quirk = R"({"values": [1, 2], "shapes": [[], []], "types": ["Int", "Int"], "strides": [[]]})";
   check(trace({node(2, 1, kThread), node(3, 2, "aten::add", bad), node(4, 2, "triton_poi_fused_add_0", quirk),
                node(5, 2, "aten::mul", quirk), node(1, 1, kRoot)},
               "1.1.1-chakra.0.0.4"));
-  EXPECT_EQ(reporter_.count("et-arity"), 2u);  // aten::add's shapes, aten::mul's strides
+  EXPECT_EQ(reporter_.count("et-arity"), 1u);          // aten::add's shapes
+  EXPECT_EQ(reporter_.count("et-strides-arity"), 1u);  // aten::mul's strides
   const diag::Diagnostic* d = find("et-kernel-strides");
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->pointer, "/nodes/2/inputs/strides");
-  // Both consumers of 1.1.1-chakra.0.0.4 zip the lists and read on: the
-  // default, which answers for them, warns.
+  // Both consumers of 1.1.1-chakra.0.0.4 zip the lists and read on, but a
+  // replay misreads every argument after the gap: a hard rule of the format,
+  // so the default fails the values/shapes/types gap and warns of the rest.
   diag::Verdict v = verdict("default");
-  EXPECT_EQ(v.errors, 0u);
-  EXPECT_EQ(v.warnings, 3u);
+  EXPECT_EQ(v.errors, 1u);
+  EXPECT_EQ(v.warnings, 2u);
+  EXPECT_EQ(verdict("param").errors, 0u);
+  EXPECT_EQ(verdict("chakra").errors, 0u);
 }
 
 TEST_F(EtCheckTest, FlatLayoutIsReadAndChakraRejectsIt) {
@@ -135,8 +139,9 @@ TEST_F(EtCheckTest, FlatLayoutIsReadAndChakraRejectsIt) {
 EXPECT_EQ(find("et-parent-missing")->pointer, "/nodes/1/parent");
 EXPECT_EQ(find("et-tensor-value")->pointer, "/nodes/1/outputs/0");
 EXPECT_EQ(reporter_.count("et-node-field"), 0u);
-// The missing parent breaks the tree (a hard rule); the tensor value only warns.
-EXPECT_EQ(verdict("default").errors, 1u);
+// The missing parent breaks the tree and the 5-element tensor value its
+// type (both hard rules of the format).
+EXPECT_EQ(verdict("default").errors, 2u);
 // PARAM and Chakra drop a node whose parent is missing and take a tensor
 // value as it comes: warnings; Chakra's converter rejects 1.0.1.
 EXPECT_EQ(verdict("param").errors, 0u);

@@ -12,8 +12,9 @@ using namespace diag::severity_shorthand;
 
 // Sorted by id (diag/rule_catalog.cpp states the severity classes).
 constexpr std::array kRules = {
-    Rule{"et-arity", W, "a node's inputs or outputs have values, shapes, types (and strides) of different lengths",
-         "PARAM et_replay and Chakra zip them by position and misread every argument after the gap"},
+    Rule{"et-arity", E, "a node's inputs or outputs have values, shapes and types of different lengths",
+         "a hard rule of the format: a replay zips them by position and misreads every argument after the gap, even "
+         "where a loader does not look"},
     Rule{"et-field-value", W,
          "a node breaks its layout's schema where et-node-field does not look (1.0.1's fw_parent, seq_id, scope, tid, "
          "fw_tid or op_schema of another type; an attr whose type is not one the schema lists)",
@@ -42,8 +43,11 @@ constexpr std::array kRules = {
          "ExecutionTrace raises ValueError on a version it does not list"},
     Rule{"et-schema-unknown", W, "the schema version is not one PyTorch has written",
          "tracecheck reads it with the closest layout; consumers that dispatch on the exact string reject it"},
-    Rule{"et-tensor-value", W, "a tensor value is not [tensor_id, storage_id, offset, numel, itemsize, device]",
-         "PyTorch's tests assert the 6-tuple; Chakra's PyTorchTensor.is_valid rejects the tensor"},
+    Rule{"et-strides-arity", W, "a node's inputs or outputs have more strides, or fewer (not a compiled kernel), than values",
+         "strides are optional (1.1.0 and later): a replay that reads them pairs them with the wrong value"},
+    Rule{"et-tensor-value", E, "a tensor value is not [tensor_id, storage_id, offset, numel, itemsize, device]",
+         "a hard rule of the format: PyTorch's tests assert the 6-tuple and a replay reads the tensor from it, even "
+         "where a loader does not look"},
 };
 
 // What each consumer of an execution trace does with each finding, one line
@@ -58,12 +62,12 @@ constexpr std::array kRules = {
 // not list (1.0.1 included) and crashes on 1.1.1-chakra.1.0.0, which it lists;
 // it reads the top level, ids, ctrl_deps, inputs, outputs and attrs, finds its
 // roots by thread name and drops nodes it cannot reach.
-constexpr std::array<diag::Reading, 30> kChakraReadings = {{
+constexpr std::array<diag::Reading, 31> kChakraReadings = {{
     {"et-arity", W,
      "chakra copies values, shapes and types into its protobuf as strings without pairing them; only comm_size zips "
      "values with types, stopping at the shorter list",
      "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:297-302; chakra@e2cdc71 "
-     "src/converter/pytorch_node.py comm_size"},
+     "src/converter/pytorch_node.py comm_size; mlcommons/chakra@21585d8 (ran: 5 values for 4 types converts)"},
     {"et-field-value", W,
      "not established what chakra does with these fields of another type: no reading or run covers them",
      "no source: mlcommons/chakra@21585d8 src/converter/pytorch_node.py was not read for them"},
@@ -107,11 +111,12 @@ constexpr std::array<diag::Reading, 30> kChakraReadings = {{
     {"et-schema-unknown", Off,
      "chakra accepts or rejects a version by SUPPORTED_VERSIONS alone, which et-schema-chakra judges",
      "mlcommons/chakra@21585d8 src/converter/pytorch_node.py:50,91-101 (ran)"},
+    {"et-strides-arity", Off, "chakra never reads strides",
+     "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:297-302 (copies values, shapes and types only)"},
     {"et-tensor-value", W,
-     "not established what chakra does with it: PyTorchTensor.is_valid (six ints) was not seen called, and comm_size "
-     "reads items 3 and 4 only on comm nodes",
-     "no source: chakra@cd08d7e src/converter/pytorch_tensor.py is_valid and chakra@e2cdc71 "
-     "src/converter/pytorch_node.py comm_size were read, not run"},
+     "chakra converts a node whose tensor value is not a 6-tuple and writes it: PyTorchTensor.is_valid is not called "
+     "on the way",
+     "mlcommons/chakra@21585d8 src/converter/pytorch_converter.py (ran: a 5-element tensor value converts)"},
     {"input-bom", E, "chakra's json.load on a file opened in text mode raises JSONDecodeError 'Unexpected UTF-8 BOM'",
      "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:74-75; Python's json.load (ran)"},
     {"input-crlf", Off, "chakra's json.load reads CR and LF as JSON whitespace",
@@ -158,10 +163,11 @@ constexpr std::array<diag::Reading, 30> kChakraReadings = {{
 // and tools/et_replay.py): ExecutionTrace dispatches on the exact schema
 // string (1.0.1 accepted) and raises ValueError otherwise; it needs schema,
 // pid and nodes, and et_replay takes the root as nodes[1].
-constexpr std::array<diag::Reading, 30> kParamReadings = {{
+constexpr std::array<diag::Reading, 31> kParamReadings = {{
     {"et-arity", W,
      "PARAM zips types, values and shapes in get_inputs, so the longer lists' extra items are silently dropped",
-     "facebookresearch/param@cbf0988 et_replay/execution_trace.py:182-186,283-287"},
+     "facebookresearch/param@cbf0988 et_replay/execution_trace.py:182-186,283-287; facebookresearch/param@1e115ff "
+     "(ran: 5 values for 4 types loads)"},
     {"et-field-value", W,
      "not established what PARAM does with these fields of another type: no reading or run covers them",
      "no source: facebookresearch/param@1e115ff et_replay/execution_trace.py was not read for them"},
@@ -200,8 +206,11 @@ constexpr std::array<diag::Reading, 30> kParamReadings = {{
      "facebookresearch/param@1e115ff et_replay/execution_trace.py:360-377 (ran)"},
     {"et-schema-unknown", Off, "PARAM accepts or rejects a version by its own list alone, which et-schema-param judges",
      "facebookresearch/param@1e115ff et_replay/execution_trace.py:360-377 (ran)"},
+    {"et-strides-arity", W, "not established what PARAM's replay does with strides of another count; its loader keeps them",
+     "no source: facebookresearch/param@1e115ff et_replay/execution_trace.py was read for values, shapes and types only"},
     {"et-tensor-value", W, "PARAM makes the tensor id with tuple(value) and checks no length",
-     "facebookresearch/param@cbf0988 et_replay/execution_trace.py:283-287"},
+     "facebookresearch/param@cbf0988 et_replay/execution_trace.py:283-287; facebookresearch/param@1e115ff (ran: a "
+     "5-element tensor value loads)"},
     {"input-bom", E,
      "PARAM's json.load on a .json opened in text mode raises JSONDecodeError 'Unexpected UTF-8 BOM'; a .gz, read "
      "as bytes, it accepts",
