@@ -13,6 +13,11 @@ packages=(
   # Third-party emitters (cases/emitters/): installed up front, because apt
   # inside parallel tests fights over the dpkg lock.
   lld nodejs node-typescript uftrace python3-torch chromium
+  # The real consumers of ../shared/oracles (harness/tests/oracle/): HTA,
+  # Chakra and PARAM need these (the apt line of shared/oracles/README.md);
+  # catapult needs only nodejs.
+  python3-pandas python3-plotly python3-networkx python3-yaml python3-psutil
+  python3-packaging python3-protobuf python3-pydot
 )
 
 missing=()

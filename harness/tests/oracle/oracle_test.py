@@ -1,0 +1,287 @@
+#!/usr/bin/env python3
+"""ctest oracle/CONSUMER: does `tracecheck check --profile P` say what the
+real consumer does? (README.md here.)
+
+    oracle_test.py CONSUMER --tracecheck BIN --source-dir DIR --shared DIR
+                   [--extra DIR]... [-j N] [--update-known REASON]
+
+For every file of the set (oracle_table.py's FileSet) whose kind CONSUMER
+reads, the consumer's answer comes from verdicts.tsv (or, where the table
+lacks the file, from running the oracle now), the contract below maps it to
+the exit code the profile must give, and that is compared with what
+`tracecheck check --profile P FILE` exits.
+
+Exit 0 when every disagreement is listed in known_disagreements.tsv and every
+listed one still disagrees; 1 on a new disagreement or a stale listed one;
+77 (skip) without the shared folder, its oracle, the Debian packages it needs
+or node. --update-known REASON rewrites this consumer's rows of the list to
+the current disagreements (listed reasons kept, new ones get REASON).
+"""
+import argparse
+import concurrent.futures
+import gzip
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import oracle_table  # noqa: E402
+
+PROFILE = {"hta": "hta", "catapult": "chrome", "chakra": "chakra", "param": "param"}
+SKIP = 77
+TEI = "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html"
+
+# catapult's DROPS: which warning types lose events (the profile must reject
+# the file: exit 1) and which lose only a decoration of an event that is kept
+# (exit 0). The table holds, per type, the count catapult's oracle classes as
+# loss (its `kept` ones, such as unmatched async ends, are not counted). The
+# line is where catapult raises the warning (shared/oracles/catapult/README.md).
+EVENT_LOSS = {
+    "duration_parse_error": TEI + ":492,525 (an E without an open B, or a B/X going back in time, is discarded)",
+    "counter_parse_error": TEI + ":416 (a counter event without args is dropped)",
+    "unknown_context_phase": TEI + ":472 (a context event of unknown phase is discarded)",
+    "instant_parse_error": TEI + ":731 (an instant with an unknown scope is discarded)",
+    "async_slice_parse_error": TEI + ":1619-1856,2060 (an async event is dropped; "
+                               "the unmatched ones, :1708,1966,1993, are kept and not counted)",
+    "parse_error": TEI + ":1332 (an event of unrecognized phase is not imported)",
+    "object_parse_error": TEI + ":2388-2467 (an object create/delete is rejected; the name/id notices, "
+                          ":2366,2374, are kept and not counted)",
+    "object_snapshot_parse_error": TEI + ":2531 (an object snapshot is rejected)",
+}
+DECORATION_LOSS = {
+    "flow_slice_parse_error": TEI + ":2074-2096 (a flow arrow is dropped; the slices stay)",
+    "flow_slice_ordering_error": TEI + ":2175,2301 (a flow arrow is dropped; the slices stay)",
+    "flow_slice_start_error": TEI + ":2210-2291 (a flow arrow is dropped; the slices stay)",
+    "flow_slice_end_error": TEI + ":2194,2338 (a flow arrow is dropped; the slices stay)",
+    "flow_slice_bind_point_error": TEI + ":2323 (a flow arrow is dropped; the slices stay)",
+    "arg_merge_error": TEI + ":553 (an E's arg value overwrites the B's; the slice stays)",
+    "clock_sync_parse_error": TEI + ":990 (a clock-sync marker is dropped)",
+    "metadata_parse_error": TEI + ":638-698,1424 (an M event's metadata is ignored)",
+    "title_match_error": TEI + ":537 (the slice keeps the B's title)",
+    "annotation_warning": TEI + ":1475 (a trace annotation is skipped)",
+    "stack_frame_and_stack_error": TEI + ":1517 (an event loses its stack; the event stays)",
+    "sample_import_error": TEI + ":1570 (a sample of a missing thread is dropped)",
+}
+
+
+def is_event_loss(warning_type):
+    """object_* and the EVENT_LOSS types lose events; so does any loss type
+    neither table names (a subtrace without an importer, a memory dump)."""
+    return warning_type not in DECORATION_LOSS
+
+
+def load_json(path):
+    """The file's JSON (gzip by the name, as the oracles decide), or None."""
+    try:
+        with (gzip.open(path, "rt", encoding="utf-8") if path.endswith(".gz")
+              else open(path, encoding="utf-8")) as fh:
+            return json.load(fh)
+    except (OSError, ValueError, EOFError):
+        return None
+
+
+def holds_hta_events(path):
+    """Does the file hold an event HTA keeps? HTA keeps the events with a
+    non-null cat and dur (X events, in practice), except cat "Trace" (the
+    profiler's own span): facebookresearch/HolisticTraceAnalysis@f4d0062
+    hta/common/trace_parser.py:295-306."""
+    doc = load_json(path)
+    events = doc.get("traceEvents") if isinstance(doc, dict) else doc
+    return isinstance(events, list) and any(
+        isinstance(e, dict) and e.get("cat") is not None and e.get("dur") is not None and e.get("cat") != "Trace"
+        for e in events)
+
+
+ROOT_NAME = re.compile(r"^\[pytorch\|profiler\|execution_(trace|graph)\|process\]$")
+
+
+def holds_nodes_besides_root(path):
+    """Does the execution trace hold a node other than the process root (the
+    node named [pytorch|profiler|execution_trace|process], or its own parent)?"""
+    doc = load_json(path)
+    nodes = doc.get("nodes") if isinstance(doc, dict) else None
+    if not isinstance(nodes, list):
+        return False
+    def is_root(n):
+        parent = n.get("ctrl_deps", n.get("parent"))
+        return ROOT_NAME.match(str(n.get("name"))) or (parent is not None and parent == n.get("id"))
+    return any(not (isinstance(n, dict) and is_root(n)) for n in nodes)
+
+
+def expected_exit(consumer, row, path):
+    """The contract: the exit code `check --profile P` must give for the
+    consumer's answer, and why (for the DISAGREE line)."""
+    v = row["verdict"]
+    if consumer == "hta":
+        if v == "PASS-EMPTY":
+            keeps = holds_hta_events(path)
+            return (1 if keeps else 0), ("but the file holds events with cat and dur" if keeps else "")
+        return {"PASS": 0, "FAIL": 1}[v], ""
+    if consumer in ("chakra", "param"):
+        if v == "PASS-EMPTY":
+            more = holds_nodes_besides_root(path)
+            return (1 if more else 0), ("but the file holds nodes besides the root" if more else "")
+        return {"PASS": 0, "FAIL": 1}[v], ""
+    if v == "DROPS":
+        lost = sorted(t for t, n in row["warnings"].items() if n and is_event_loss(t))
+        if lost:
+            return 1, "event loss: " + ", ".join(f"{t} x{row['warnings'][t]}" for t in lost)
+        return 0, "decoration loss only: " + ", ".join(f"{t} x{n}" for t, n in sorted(row["warnings"].items()))
+    if v == "REJECTS" and "empty model: nothing was imported" in row.get("message", "") and holds_no_events(path):
+        return 0, "an empty trace imports nothing and passes"
+    return {"LOADS": 0, "REJECTS": 1}[v], ""
+
+
+def holds_no_events(path):
+    """Is the file a trace whose event array is empty ({"traceEvents": []} or [])?"""
+    doc = load_json(path)
+    events = doc.get("traceEvents") if isinstance(doc, dict) else doc
+    return isinstance(events, list) and not events
+
+
+def run_check(tracecheck, profile, path):
+    """(exit code, first error line or else first warning line)."""
+    p = subprocess.run([tracecheck, "check", "-j", "1", "--profile", profile, path],
+                       capture_output=True, text=True, errors="replace")
+    lines = (p.stdout + p.stderr).splitlines()
+    first = next((l for l in lines if ": error[" in l), None) or next((l for l in lines if ": warning[" in l), "")
+    return p.returncode, first.strip()
+
+
+def oracle_available(consumer, source_dir, shared):
+    """None when the oracle runs here, else the reason it does not."""
+    if not os.path.isdir(shared):
+        return f"no shared folder at {shared} (it is optional)"
+    if consumer == "catapult":
+        if not os.path.isfile(os.path.join(shared, "oracles", "catapult", "run_catapult.js")):
+            return f"no catapult oracle in {shared}/oracles"
+        if not shutil.which("node"):
+            return "node is not installed (the catapult oracle runs under node 18 or later)"
+    elif not os.path.isfile(os.path.join(shared, "oracles", "run_oracle.py")):
+        return f"no run_oracle.py in {shared}/oracles"
+    # One run on a small file of the project: the oracle answers (not ERROR)
+    # only when its Debian packages and runtime are there.
+    probe = os.path.join(source_dir, "harness", "tests", "data",
+                         "chrome_trace/kineto_cpu.json" if consumer in ("hta", "catapult")
+                         else "execution_trace/valid.et.json")
+    res = oracle_table.run_oracle(shared, consumer, probe, timeout=120)
+    if res["verdict"] == "ERROR":
+        return f"the {consumer} oracle cannot run here: {res['message']}"
+    return None
+
+
+def read_known(path):
+    """[(consumer, sha256, path, reason)] of known_disagreements.tsv."""
+    rows = []
+    if os.path.isfile(path):
+        with open(path, encoding="utf-8") as fh:
+            lines = [l.rstrip("\n") for l in fh if l.strip() and not l.startswith("#")]
+        rows = [tuple(l.split("\t", 3)) for l in lines[1:]]
+    return rows
+
+
+KNOWN_HEADER = """\
+# Disagreements between a consumer profile and the real consumer that are known and not fixed yet
+# (README.md here). oracle/CONSUMER fails on a disagreement missing here and on a row here that
+# now agrees: fix a profile, then delete its rows.
+consumer\tsha256\tpath\treason
+"""
+
+
+def write_known(path, rows):
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(KNOWN_HEADER)
+        for r in sorted(rows, key=lambda r: (r[0], r[2], r[1])):
+            fh.write("\t".join(r) + "\n")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("consumer", choices=sorted(PROFILE))
+    ap.add_argument("--tracecheck", required=True)
+    ap.add_argument("--source-dir", required=True)
+    ap.add_argument("--shared", required=True)
+    ap.add_argument("--extra", action="append", default=[], metavar="DIR")
+    ap.add_argument("-j", "--jobs", type=int, default=2)
+    ap.add_argument("--table", default=os.path.join(HERE, "verdicts.tsv"))
+    ap.add_argument("--known", default=os.path.join(HERE, "known_disagreements.tsv"))
+    ap.add_argument("--update-known", metavar="REASON")
+    args = ap.parse_args(argv)
+    consumer, profile = args.consumer, PROFILE[args.consumer]
+    name = f"oracle/{consumer}"
+
+    if not os.access(args.tracecheck, os.X_OK):
+        print(f"FAIL {name}: no tracecheck at {args.tracecheck}")
+        return 1
+    why = oracle_available(consumer, args.source_dir, args.shared)
+    if why:
+        print(f"SKIP {name}: {why}")
+        return SKIP
+    table = oracle_table.read_table(args.table)
+    known = {r[1]: r for r in read_known(args.known) if r[0] == consumer}
+
+    with oracle_table.FileSet(args.source_dir, args.shared, args.tracecheck, args.extra, args.jobs) as fs:
+        entries = [e for e in fs.entries if consumer in e.consumers()]
+
+        def judge(e):
+            row, note = table.get((e.sha256, consumer)), None
+            if row is None:
+                row = oracle_table.run_oracle(args.shared, consumer, e.file)
+                note = (f"NOTE {e.path}: verdicts.tsv lacks its {consumer} verdict, so the oracle ran now "
+                        f"({row['verdict']}): regenerate with oracle_table.py --only-missing")
+                if row["verdict"] == "ERROR":
+                    return e, None, note + f"; skipped: {row['message']}", None, None
+            want, why = expected_exit(consumer, row, e.file)
+            got, first = run_check(args.tracecheck, profile, e.file)
+            return e, row, note, (want, why), (got, first.replace(e.file, e.path))
+
+        with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
+            results = list(pool.map(judge, entries))
+
+    agree, skipped, disagree = 0, 0, []
+    for e, row, note, want, got in results:
+        if note:
+            print(note)
+        if row is None:
+            skipped += 1
+            continue
+        if got[0] == want[0]:
+            agree += 1
+            continue
+        disagree.append(e)
+        tag = "known" if e.sha256 in known else "NEW"
+        unreadable = " (3: unreadable input)" if got[0] == 3 else ""
+        print(f"DISAGREE {e.path} {consumer}={row['verdict']} expects exit {want[0]}"
+              f"{' (' + want[1] + ')' if want[1] else ''}, check --profile {profile} exits {got[0]}{unreadable}"
+              f" [{tag}]")
+        print(f"    tracecheck: {got[1] or '(no finding)'}")
+        print(f"    {consumer}: {row['verdict']} {row['message']}")
+
+    now = {e.sha256 for e in disagree}
+    judged = {e.sha256 for e, row, *_ in results if row is not None}
+    new = [e for e in disagree if e.sha256 not in known]
+    stale = [r for sha, r in sorted(known.items(), key=lambda kv: kv[1][2])
+             if sha not in now and (sha in judged or sha not in {e.sha256 for e in entries})]
+    for r in stale:
+        gone = r[1] not in {e.sha256 for e in entries}
+        print(f"STALE {r[2]}: listed in known_disagreements.tsv for {consumer} but "
+              f"{'is no longer in the file set' if gone else 'now agrees'}: delete its row")
+    print(f"{name}: {len(entries)} files, {agree} agree, {len(disagree)} disagree, {skipped} skipped"
+          f" ({len(disagree) - len(new)} known, {len(new)} new; {len(stale)} stale listed)")
+
+    if args.update_known is not None:
+        others = [r for r in read_known(args.known) if r[0] != consumer]
+        mine = [(consumer, e.sha256, e.path, known[e.sha256][3] if e.sha256 in known else args.update_known)
+                for e in disagree]
+        write_known(args.known, others + mine)
+        print(f"wrote {len(mine)} {consumer} rows to {os.path.basename(args.known)}")
+        return 0
+    return 1 if new or stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
