@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "diag/exit_code.h"
+#include "formats/chrome_trace/lenient_json.h"
 #include "io/input_source.h"
 #include "io/utf8.h"
 #include "json/array_ahead.h"
@@ -156,6 +157,22 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
       reporter.report("input-invalid-utf8", loc(file, position_in(text, start, bad)),
                       std::string(what) + " holds a byte that is not UTF-8 (" + hex + ")", kind, pointer,
                       "JSON text is UTF-8: every consumer rejects the event");
+      return;
+    }
+    // Not JSON only for what Perfetto's tokenizer tolerates: its own rule.
+    std::string repaired;
+    const LenientFault lenient = find_lenient_fault(text, repaired);
+    if (lenient.kind != LenientFault::Kind::None && slow->parse(repaired, true).ok) {
+      const bool comma = lenient.kind == LenientFault::Kind::TrailingComma;
+      char ch[8];
+      std::snprintf(ch, sizeof ch, "U+%04X", static_cast<unsigned>(lenient.ch));
+      reporter.report(comma ? "ct-inner-trailing-comma" : "ct-raw-control-char",
+                      loc(file, position_in(text, start, lenient.offset)),
+                      std::string(what) + (comma ? " has a comma before a closing bracket"
+                                                 : " has a raw control character (" + std::string(ch) +
+                                                       ") inside a string") +
+                          ", which is not JSON",
+                      kind, pointer, "Perfetto imports it; JSON.parse (catapult) and Python's json (HTA) reject it");
       return;
     }
     reporter.report("json-syntax", loc(file, position_in(text, start, err.offset)),

@@ -57,6 +57,8 @@ constexpr std::array kRules = {
          "no arrow is drawn; Kineto leaves ac2g flows unpaired in real traces"},
     Rule{"ct-id-type", W, "a pid or tid is neither an integer nor a string (a boolean, null, a fraction, an object)",
          "the spec asks for integers; consumers key the thread by the value as written"},
+    Rule{"ct-inner-trailing-comma", E, "a comma before a closing bracket inside an event (a trailing comma in args)",
+         "not JSON: JSON.parse (catapult) and Python (HTA) reject the file; Perfetto imports it"},
     Rule{"ct-instant-scope", W, "an instant event's scope s is not g, p or t", "Perfetto drops the event"},
     Rule{"ct-metadata-args", W, "a metadata (M) event without the args its name needs (name, sort_index, labels)",
          "Perfetto drops it (json_parser_failure)"},
@@ -79,6 +81,8 @@ constexpr std::array kRules = {
          "catapult warns (Unrecognized event phase); Perfetto ignores the event"},
     Rule{"ct-pid-missing", W, "an event without \"pid\"",
          "catapult's model throws 'pid must be provided' and the import fails; Perfetto files it under pid 0"},
+    Rule{"ct-raw-control-char", E, "a raw control character (a newline, a carriage return, a tab) inside a string of an event",
+         "not JSON: JSON.parse (catapult) and Python (HTA) reject the file; Perfetto imports it"},
     Rule{"ct-string-id", W, "a pid or tid is a string, not an integer (Kineto writes \"Spans\", \"Traces\", \"\")",
          "the spec asks for integers; Perfetto reads a string as a name; HTA tolerates it"},
     Rule{"ct-structure", E, "the JSON structure around the events is malformed (nesting, commas, data after the end)",
@@ -159,7 +163,7 @@ constexpr diag::Reading kSchemaInvalid{
 // (flow bp, instant scope, unknown or missing ph, {}); it accepts a bare or
 // unterminated array, a BOM, invalid UTF-8, negative ts and dur, string pids,
 // and stores Kineto's extras as metadata.
-constexpr std::array<diag::Reading, 66> kChromeReadings = {{
+constexpr std::array<diag::Reading, 68> kChromeReadings = {{
     {"ct-args-number-range", W, "catapult's JSON.parse reads the number as Infinity and keeps the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
     {"ct-async-unpaired", W,
@@ -219,6 +223,8 @@ constexpr std::array<diag::Reading, 66> kChromeReadings = {{
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:2297-2306"},
     {"ct-id-type", W, "catapult keys the process or thread by the value as written and loads the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/model.html:240-245 (ran)"},
+    {"ct-inner-trailing-comma", E, "catapult's JSON.parse throws SyntaxError and the import fails",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
     {"ct-instant-scope", E, "catapult warns instant_parse_error and drops the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:718-734 (ran)"},
     {"ct-metadata-args", E,
@@ -246,6 +252,8 @@ constexpr std::array<diag::Reading, 66> kChromeReadings = {{
     {"ct-pid-missing", E, "catapult's model throws 'pid must be provided' and the import fails ('While importing:')",
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/model.html:240-245; "
      "tracing/tracing/model/process.html:32-34; tracing/tracing/ui/extras/about_tracing/profiling_view.html:262-263"},
+    {"ct-raw-control-char", E, "catapult's JSON.parse throws SyntaxError ('Bad control character in string literal') and the import fails",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
     {"ct-string-id", Off, "catapult keys processes and threads by a string id as it does by a number",
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/model.html:240-245; "
      "tracing/tracing/model/process_base.html:210-215"},
@@ -322,7 +330,7 @@ constexpr std::array<diag::Reading, 66> kChromeReadings = {{
 // args, ignores unknown or missing ph and unknown metadata names, uses the pid
 // as the tid, reads string pids as names, and accepts a trailing comma, a bare
 // or unterminated array, {} and any displayTimeUnit.
-constexpr std::array<diag::Reading, 66> kPerfettoReadings = {{
+constexpr std::array<diag::Reading, 68> kPerfettoReadings = {{
     {"ct-args-number-range", W, "Perfetto keeps the event and cuts its args at the number",
      "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:425-429; src/trace_processor/util/json_args.cc:120-122"},
     {"ct-async-unpaired", W, "Perfetto drops an e with no open slice and leaves a b without its e open (dur -1)",
@@ -379,6 +387,8 @@ constexpr std::array<diag::Reading, 66> kPerfettoReadings = {{
      "google/perfetto@ec5d16b src/trace_processor/importers/common/flow_tracker.cc:107-111"},
     {"ct-id-type", W, "not established what Perfetto does with a pid or tid of another type; it reads integers and strings",
      "no source: google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:704-717,729-740 (integers and strings only)"},
+    {"ct-inner-trailing-comma", W, "Perfetto imports a trailing comma inside an event's objects and arrays (its own diff tests)",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:643-659; src/trace_processor/util/json_parser.h:873-877"},
     {"ct-instant-scope", E, "Perfetto drops the event (json_parser_failure)",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:375-377"},
     {"ct-metadata-args", W, "Perfetto ignores an M without args, so no process or thread name is set",
@@ -405,6 +415,8 @@ constexpr std::array<diag::Reading, 66> kPerfettoReadings = {{
     {"ct-pid-missing", W,
      "Perfetto files the event under pid 0; a b/e/n or an s:\"p\" instant without pid it drops (json_parser_failure)",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:187-191,345-348"},
+    {"ct-raw-control-char", W, "Perfetto imports a string with a raw newline as written (its own diff tests)",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:811-817; src/trace_processor/util/json_args.cc:69-161"},
     {"ct-string-id", W,
      "Perfetto takes the string as the process or thread name and the interned string's id as the id",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:704-717,729-740"},
@@ -491,7 +503,7 @@ constexpr std::array<diag::Reading, 66> kPerfettoReadings = {{
 // so B/E, flows, instants, counters and M events are dropped unread; it
 // ignores displayTimeUnit and deviceProperties, links CPU and GPU by
 // correlation, and falls back to rank 0 without distributedInfo.
-constexpr std::array<diag::Reading, 66> kHtaReadings = {{
+constexpr std::array<diag::Reading, 68> kHtaReadings = {{
     {"ct-args-number-range", W, "HTA's json reads the number as inf and loads the event with it",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-async-unpaired", Off, "HTA drops b/e/n rows (they have no dur), so their pairing never matters",
@@ -540,6 +552,8 @@ constexpr std::array<diag::Reading, 66> kHtaReadings = {{
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
     {"ct-id-type", W, "HTA loads a pid or tid of another type (a boolean) as written",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"ct-inner-trailing-comma", E, "HTA's json.loads raises JSONDecodeError",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-instant-scope", Off, "HTA drops instant rows (they have no dur), so s is never read",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
     {"ct-metadata-args", Off, "HTA drops M rows (they have no dur), so their args are never read",
@@ -566,6 +580,8 @@ constexpr std::array<diag::Reading, 66> kHtaReadings = {{
     {"ct-phase-unknown", W, "HTA drops the ph column, so an event with dur and cat is kept as a complete event",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:309-310 (ran)"},
     {"ct-pid-missing", Off, "HTA loads the event with pid NaN",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"ct-raw-control-char", E, "HTA's json.loads raises JSONDecodeError 'Invalid control character'",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-string-id", Off, "HTA loads string pids and tids as written",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
