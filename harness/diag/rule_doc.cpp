@@ -68,6 +68,15 @@ std::string cell(std::string_view text) {
 
 }  // namespace
 
+std::string established_by(const Grounding& g) {
+  auto has = [](std::string_view text, std::string_view what) { return text.find(what) != std::string_view::npos; };
+  if (g.cites.rfind("tracecheck:", 0) == 0) return "tracecheck's own limit";
+  if (g.cites.rfind("no source", 0) == 0 || g.does.rfind("not established", 0) == 0) return "not established";
+  if (has(g.cites, "(ran")) return "a run of the consumer";
+  if (has(g.cites, "test") || has(g.does, "own diff tests") || has(g.does, "own tests")) return "the consumer's tests";
+  return "the consumer's code";
+}
+
 std::string rule_doc_anchor(std::string_view rule_id) { return std::string(rule_id); }
 
 std::string rule_doc_markdown(const Catalog& catalog) {
@@ -80,7 +89,9 @@ std::string rule_doc_markdown(const Catalog& catalog) {
       "that consumer does with what the rule finds (error: it rejects the file or crashes on it;\n"
       "warning: it reads on and does something else instead, which the table says; off: nothing it\n"
       "reads changes), with the consumer's code or a run of it as the source. A consumer judges\n"
-      "only the rules of its own format and the common ones.\n\n"
+      "only the rules of its own format and the common ones. \"Established by\" says what the\n"
+      "severity rests on: a run of the consumer on such a file (the oracle tests of\n"
+      "harness/tests/oracle hold the runs), the consumer's own tests, or a reading of its code.\n\n"
       "`default` is tracecheck's reading of the format and speaks for no consumer: its own\n"
       "severity is an error only for the format's hard rules (not JSON, not the format, a\n"
       "structure the format defines), and in a file that a consumer reads (catapult and Perfetto:\n"
@@ -97,14 +108,16 @@ std::string rule_doc_markdown(const Catalog& catalog) {
     out += std::string(r.summary) + ".\n\n";
     out += "Why: " + std::string(r.why) + ".\n\n";
     if (!r.example.empty()) out += "Example:\n\n    " + std::string(r.example) + "\n\n";
-    out += "| profile | severity | what the consumer does | source |\n| --- | --- | --- | --- |\n";
+    out += "| profile | severity | what the consumer does | established by | source |\n"
+           "| --- | --- | --- | --- | --- |\n";
     for (const Profile& p : catalog.profiles()) {
       if (!catalog.judges(p, r.id)) continue;
       const Grounding* g = grounding(p, r.id);
       out += "| " + cell(p.name) + " | " +
              (p.format.empty() ? default_severity_text(catalog, r.id) : severity_text(p.severity_of(r.id))) + " | " +
              (p.format.empty() ? "(tracecheck's reading)" : g ? cell(g->does) : "not established") + " | " +
-             (g ? cell(g->cites) : "") + " |\n";
+             (p.format.empty() ? "" : g ? established_by(*g) : "not established") + " | " + (g ? cell(g->cites) : "") +
+             " |\n";
     }
   }
   return out;
@@ -118,7 +131,8 @@ std::string rule_doc_json(const Catalog& catalog) {
     for (const Profile& p : catalog.profiles()) {
       if (!catalog.judges(p, r.id)) continue;
       sev[p.name] = severity_text(p.severity_of(r.id));
-      if (const Grounding* g = grounding(p, r.id)) grounds[p.name] = {{"does", g->does}, {"cites", g->cites}};
+      if (const Grounding* g = grounding(p, r.id))
+        grounds[p.name] = {{"does", g->does}, {"established", established_by(*g)}, {"cites", g->cites}};
     }
     const std::string raised = raised_text(catalog, r.id);
     rules.push_back({{"id", r.id},
@@ -142,7 +156,9 @@ std::string rule_doc_text(const Catalog& catalog, std::string_view rule_id) {
     if (p.format.empty() || !catalog.judges(p, r->id)) continue;
     const Grounding* g = grounding(p, r->id);
     out += "  " + p.name + ": " + severity_text(p.severity_of(r->id)) + ": " +
-           (g ? g->does + " (" + g->cites + ")" : std::string("not established")) + "\n";
+           (g ? g->does + " (established by " + established_by(*g) + ": " + g->cites + ")"
+              : std::string("not established")) +
+           "\n";
   }
   return out;
 }

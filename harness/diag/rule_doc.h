@@ -15,11 +15,16 @@
 namespace tc::diag {
 
 class Catalog;
+struct Grounding;
 
 // Of `catalog` (formats/registry/registry.h catalog()).
 std::string rule_doc_markdown(const Catalog& catalog);
 // One object: {"rules": [{id, summary, why, example, severity: {profile: s}}]}.
 std::string rule_doc_json(const Catalog& catalog);
+// What a consumer profile's severity rests on, from its citation: "a run of
+// the consumer" ("(ran)"), "the consumer's tests", "the consumer's code",
+// "tracecheck's own limit" or "not established" ("no source").
+std::string established_by(const Grounding& g);
 // A few lines about one rule; "" when unknown.
 std::string rule_doc_text(const Catalog& catalog, std::string_view rule_id);
 std::string rule_doc_anchor(std::string_view rule_id);

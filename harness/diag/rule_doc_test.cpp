@@ -59,6 +59,23 @@ TEST(RuleDoc, EveryConsumerSeverityIsGrounded) {
   }
 }
 
+TEST(RuleDoc, SaysWhatEachSeverityIsEstablishedBy) {
+  EXPECT_EQ(established_by({"HTA raises", "repo@c a.py:1 (ran)"}), "a run of the consumer");
+  EXPECT_EQ(established_by({"catapult drops it", "repo@c tracing/importer/trace_event_importer_test.html"}),
+            "the consumer's tests");
+  EXPECT_EQ(established_by({"Perfetto imports it (its own diff tests)", "repo@c tokenizer.cc:1"}),
+            "the consumer's tests");
+  EXPECT_EQ(established_by({"Perfetto drops it", "repo@c tokenizer.cc:1"}), "the consumer's code");
+  EXPECT_EQ(established_by({"not established what X does", "no source: nothing read"}), "not established");
+  EXPECT_EQ(established_by({"tracecheck's own limit", "tracecheck: reader.cpp"}), "tracecheck's own limit");
+  // Every row of RULES.md says it, and `tracecheck rules RULE` too.
+  EXPECT_NE(rule_doc_markdown(format::catalog()).find("| hta | error | HTA raises KeyError 'dur' in round_down_time_stamps "
+                                                      "| a run of the consumer |"),
+            std::string::npos);
+  EXPECT_NE(rule_doc_text(format::catalog(), "ct-no-dur").find("(established by a run of the consumer: "),
+            std::string::npos);
+}
+
 TEST(RuleDoc, UnknownRuleHasNoText) { EXPECT_EQ(rule_doc_text(format::catalog(), "no-such-rule"), ""); }
 
 }  // namespace
