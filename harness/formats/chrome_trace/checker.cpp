@@ -152,15 +152,15 @@ void ChromeChecker::check_metadata(const reader::ChromeEvent& e, const EventFiel
   if (name.ends_with("_name")) {
     std::string_view s;
     if (args["name"].get_string().get(s) != simdjson::SUCCESS)
-      report("ct-metadata-args", e, std::string(name) + " needs a string args.name", "M", "args");
+      report("ct-metadata-value", e, std::string(name) + " needs a string args.name", "M", "args");
   } else if (name.ends_with("_sort_index")) {
     int64_t i;
     if (args["sort_index"].get_int64().get(i) != simdjson::SUCCESS)
-      report("ct-metadata-args", e, std::string(name) + " needs an integer args.sort_index", "M", "args");
+      report("ct-metadata-value", e, std::string(name) + " needs an integer args.sort_index", "M", "args");
   } else if (name == "process_labels") {
     std::string_view s;
     if (args["labels"].get_string().get(s) != simdjson::SUCCESS)
-      report("ct-metadata-args", e, "process_labels needs a string args.labels", "M", "args");
+      report("ct-metadata-value", e, "process_labels needs a string args.labels", "M", "args");
   }
 }
 
@@ -297,12 +297,12 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
   simdjson::dom::element v;
   bool has_name = f.get(EventFields::Name, v);
   if (has_name && v.get_string().get(name) != simdjson::SUCCESS)
-    report("ct-field-type", e, "\"name\" is not a string", ph_text, "name");
+    report("ct-name-type", e, "\"name\" is not a string", ph_text, "name");
   else if (!has_name && needs_name(ph))
     report_missing("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"name\"", ph_text, "name");
   bool has_cat = f.get(EventFields::Cat, v);
   if (has_cat && v.get_string().get(cat) != simdjson::SUCCESS)
-    report("ct-field-type", e, "\"cat\" is not a string", ph_text, "cat");
+    report("ct-name-type", e, "\"cat\" is not a string", ph_text, "cat");
 
   ++events_;
   const bool has_dur = f.get(EventFields::Dur, v);
@@ -323,7 +323,7 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
            "only metadata (M) events may omit ts");
   }
   if (f.get(EventFields::Args, v) && !v.is_object())
-    report("ct-field-type", e, "\"args\" is not an object", ph_text, "args");
+    report("ct-args-type", e, "\"args\" is not an object", ph_text, "args");
 
   std::string thread;  // B/E only
   check_pid_tid(e, f, ph_text, ph == 'B' || ph == 'E' ? &thread : nullptr);
@@ -377,11 +377,15 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
     case 'f': {
       std::string id;
       if (!read_event_id(f, id)) {
+        // A flow without an id it can be paired by loses only its arrow.
+        const bool flow = ph == 's' || ph == 't' || ph == 'f';
         if (f.get(EventFields::Id, v) && !f.has(EventFields::Id2))
-          report("ct-field-type", e, "\"id\" is neither an integer nor a string", ph_text, "id");
+          report(flow ? "ct-flow-id-missing" : "ct-field-type", e, "\"id\" is neither an integer nor a string", ph_text,
+                 "id");
         else if (f.has(EventFields::Id2) && !f.has(EventFields::Id))
-          report("ct-field-type", e, "\"id2\" is not an object with a \"local\" or \"global\" id", ph_text, "id2");
-        else if (ph == 's' || ph == 't' || ph == 'f')  // a flow: only its arrow is at stake
+          report(flow ? "ct-flow-id-missing" : "ct-field-type", e,
+                 "\"id2\" is not an object with a \"local\" or \"global\" id", ph_text, "id2");
+        else if (flow)
           report_missing("ct-flow-id-missing", e, std::string("a \"") + ph + "\" event without \"id\" or \"id2\"",
                          ph_text, "id");
         else

@@ -111,9 +111,10 @@ TEST_F(ChromeChecks, EachDefectHasItsRule) {
       {R"({"ph": "s", "cat": "c", "name": "x", "id": 4, "pid": 1, "tid": 1, "ts": 1}, {"ph": "f", "cat": "c", "name": "x", "id": 4, "pid": 1, "tid": 1, "ts": 3, "bp": "x"})",
        "ct-flow-bp"},
       {R"({"ph": "M", "name": "thread_colour", "pid": 1, "tid": 1, "args": {}})", "ct-metadata-name"},
-      {R"({"ph": "M", "name": "thread_name", "pid": 1, "tid": 1, "args": {"name": 3}})", "ct-metadata-args"},
+      {R"({"ph": "M", "name": "thread_name", "pid": 1, "tid": 1, "args": {"name": 3}})", "ct-metadata-value"},
+      {R"({"ph": "M", "name": "thread_name", "pid": 1, "tid": 1})", "ct-metadata-args"},
       {R"({"ph": "M", "name": "thread_sort_index", "pid": 1, "tid": 1, "args": {"sort_index": "a"}})",
-       "ct-metadata-args"},
+       "ct-metadata-value"},
       {R"({"ph": "C", "name": "c", "pid": 1, "tid": 1, "ts": 1, "args": {"v": "high"}})", "ct-counter-value"},
       {R"({"ph": "C", "name": "c", "pid": 1, "tid": 1, "ts": 1, "args": {}})", "ct-counter-args"},
       {R"({"ph": "C", "name": "c", "pid": 1, "tid": 1, "ts": 1})", "ct-counter-args"},
@@ -125,7 +126,9 @@ TEST_F(ChromeChecks, EachDefectHasItsRule) {
       {R"({"name": "a", "pid": 1, "tid": 1, "ts": 1})", "ct-phase-missing"},
       {R"({})", "ct-empty-event"},
       {R"(3)", "ct-event-not-object"},
-      {R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": 1, "dur": 1, "args": 2})", "ct-field-type"},
+      {R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": 1, "dur": 1, "args": 2})", "ct-args-type"},
+      {R"({"ph": "X", "name": 3, "pid": 1, "tid": 1, "ts": 1, "dur": 1})", "ct-name-type"},
+      {R"({"ph": "s", "cat": "c", "name": "x", "id": true, "pid": 1, "tid": 1, "ts": 1})", "ct-flow-id-missing"},
   };
   for (const Defect& d : defects) {
     check_events(d.event);

@@ -14,6 +14,8 @@ using namespace diag::severity_shorthand;
 constexpr std::array kRules = {
     Rule{"ct-args-number-range", W, "a number out of double range (1e999) inside an event's args",
          "consumers keep the event: JSON.parse and Python read it as Infinity, Perfetto cuts the args there"},
+    Rule{"ct-args-type", W, "an event's args is not an object",
+         "consumers keep the event and read no args from it"},
     Rule{"ct-async-unpaired", W,
          "an async begin (b) without its end (e), or an end without a begin, by (cat, id, name)",
          "catapult reports async_slice_parse_error; Perfetto leaves the slice open"},
@@ -41,7 +43,7 @@ constexpr std::array kRules = {
          "no emitter writes such an event; the file is damaged"},
     Rule{"ct-field-missing", W, "a field the event's phase requires is missing (ts, name, dur, id, cat)",
          "Perfetto drops the event (json_tokenizer_failure / json_parser_failure)"},
-    Rule{"ct-field-type", W, "a field has a type no importer accepts (ts, dur not numbers; name, cat not strings)",
+    Rule{"ct-field-type", W, "a ts or dur that is not a number (an async id that is neither integer nor string)",
          "Perfetto drops the event"},
     Rule{"ct-field-value", W,
          "an event breaks its phase's schema where no other ct-* rule looks (tts, tdur, sf, stack, bind_id, flow_in, "
@@ -51,7 +53,7 @@ constexpr std::array kRules = {
          "catapult skips the arrow; Perfetto binds it to the next slice"},
     Rule{"ct-flow-duplicate", W, "a flow start (s) while a flow with the same (cat, id) is open",
          "Perfetto: flow_duplicate_id; the arrow goes to the wrong event"},
-    Rule{"ct-flow-id-missing", W, "a flow event (s, t, f) without \"id\" or \"id2\"",
+    Rule{"ct-flow-id-missing", W, "a flow event (s, t, f) without an \"id\" or \"id2\" it can be paired by",
          "no consumer can pair it: the arrow is lost, the events it would join are kept"},
     Rule{"ct-flow-unpaired", W, "a flow start without an end, or an end/step without a start, by (cat, id)",
          "no arrow is drawn; Kineto leaves ac2g flows unpaired in real traces"},
@@ -60,11 +62,15 @@ constexpr std::array kRules = {
     Rule{"ct-inner-trailing-comma", E, "a comma before a closing bracket inside an event (a trailing comma in args)",
          "not JSON: JSON.parse (catapult) and Python (HTA) reject the file; Perfetto imports it"},
     Rule{"ct-instant-scope", W, "an instant event's scope s is not g, p or t", "Perfetto drops the event"},
-    Rule{"ct-metadata-args", W, "a metadata (M) event without the args its name needs (name, sort_index, labels)",
+    Rule{"ct-metadata-args", W, "a metadata (M) event of a known name without an args object",
          "Perfetto drops it (json_parser_failure)"},
     Rule{"ct-metadata-name", W,
          "a metadata (M) event name outside process_name/labels/sort_index, thread_name/sort_index",
          "catapult warns (metadata_parse_error); Perfetto ignores it"},
+    Rule{"ct-metadata-value", W, "a metadata (M) event's args.name, args.sort_index or args.labels is missing or of another type",
+         "the process or thread is not named or ordered as written"},
+    Rule{"ct-name-type", W, "an event's name or cat is not a string",
+         "catapult's import throws on it; the spec asks for strings"},
     Rule{"ct-nesting-depth", W, "JSON nested deeper than tracecheck reads (512 levels); the rest of the file is not checked",
          "legal JSON: JSON.parse reads it; Python's json (HTA) raises RecursionError near 1000 levels"},
     Rule{"ct-no-cat-dur", Off, "no event of the trace has both \"cat\" and \"dur\"",
@@ -163,9 +169,11 @@ constexpr diag::Reading kSchemaInvalid{
 // (flow bp, instant scope, unknown or missing ph, {}); it accepts a bare or
 // unterminated array, a BOM, invalid UTF-8, negative ts and dur, string pids,
 // and stores Kineto's extras as metadata.
-constexpr std::array<diag::Reading, 68> kChromeReadings = {{
+constexpr std::array<diag::Reading, 71> kChromeReadings = {{
     {"ct-args-number-range", W, "catapult's JSON.parse reads the number as Infinity and keeps the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
+    {"ct-args-type", W, "catapult keeps the event and takes args that are not an object as they are (null as {})",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:143,226 (ran)"},
     {"ct-async-unpaired", W,
      "catapult warns async_slice_parse_error and gives an unmatched b or e an adjusted end or start",
      "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html "
@@ -203,10 +211,8 @@ constexpr std::array<diag::Reading, 68> kChromeReadings = {{
      "tracing/tracing/base/color_scheme.html:193-199; catapult-project/catapult@30be0db "
      "tracing/tracing/extras/importer/trace_event_importer.html createAsyncSlices_"},
     {"ct-field-type", W,
-     "catapult takes args that are not an object as they are on a slice (null as {}) but crashes on null args in an M "
-     "event; not established what it does with another field of another type",
-     "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:143,226; "
-     "tracing/tracing/extras/importer/trace_event_importer.html:630-661"},
+     "catapult keeps a slice whose ts or dur is a string, with no warning, at whatever time the string makes",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:143,226 (shared/spec/consumers.md E)"},
     {"ct-field-value", W,
      "not established what catapult does with a tts, tdur, sf, stack, id2 or scope of another type, or a flow "
      "without tid: no reading or run covers them",
@@ -228,11 +234,14 @@ constexpr std::array<diag::Reading, 68> kChromeReadings = {{
     {"ct-instant-scope", E, "catapult warns instant_parse_error and drops the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:718-734 (ran)"},
     {"ct-metadata-args", E,
-     "catapult crashes on a process_*/thread_* event without args (event.args.name of undefined) and the import fails; "
-     "a wrong-typed name or sort_index it assigns unchecked",
+     "catapult crashes on a process_*/thread_* event without args (event.args.name of undefined) and the import fails",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:630-661"},
     {"ct-metadata-name", W, "catapult warns metadata_parse_error ('Unrecognized metadata name') and ignores the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:696-701"},
+    {"ct-metadata-value", W, "catapult assigns a name, sort_index or labels of another type unchecked, and none that is missing",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:630-661 (ran)"},
+    {"ct-name-type", E, "catapult's import throws TypeError on a name or cat that is not a string (event.name.startsWith, category.split is not a function)",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html (ran: REJECTS)"},
     {"ct-nesting-depth", W, "catapult's JSON.parse reads the nesting and loads the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
     {"ct-no-cat-dur", Off, "catapult shows events without cat or dur (an X without dur ends with the trace)",
@@ -330,9 +339,11 @@ constexpr std::array<diag::Reading, 68> kChromeReadings = {{
 // args, ignores unknown or missing ph and unknown metadata names, uses the pid
 // as the tid, reads string pids as names, and accepts a trailing comma, a bare
 // or unterminated array, {} and any displayTimeUnit.
-constexpr std::array<diag::Reading, 68> kPerfettoReadings = {{
+constexpr std::array<diag::Reading, 71> kPerfettoReadings = {{
     {"ct-args-number-range", W, "Perfetto keeps the event and cuts its args at the number",
      "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:425-429; src/trace_processor/util/json_args.cc:120-122"},
+    {"ct-args-type", W, "Perfetto keeps the event and ignores args that are not an object",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:811-817"},
     {"ct-async-unpaired", W, "Perfetto drops an e with no open slice and leaves a b without its e open (dur -1)",
      "google/perfetto@74fbed7 src/trace_processor/importers/json/json_trace_parser_impl.cc case 'b'/'e'; "
      "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:185-188"},
@@ -395,6 +406,10 @@ constexpr std::array<diag::Reading, 68> kPerfettoReadings = {{
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:483-485"},
     {"ct-metadata-name", Off, "Perfetto ignores metadata events of other names",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:483-490"},
+    {"ct-metadata-value", W, "Perfetto ignores a name or sort_index of another type: the process or thread keeps no name",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:483-490"},
+    {"ct-name-type", W, "not established what Perfetto does with a name or cat that is not a string",
+     "no source: google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc was not read for them"},
     {"ct-nesting-depth", W, "not established what Perfetto does with JSON nested this deep",
      "no source: google/perfetto@ec5d16b src/trace_processor/util/json_parser.h was not read for depth"},
     {"ct-no-cat-dur", Off, "Perfetto keeps events without cat (null category) or dur",
@@ -503,8 +518,10 @@ constexpr std::array<diag::Reading, 68> kPerfettoReadings = {{
 // so B/E, flows, instants, counters and M events are dropped unread; it
 // ignores displayTimeUnit and deviceProperties, links CPU and GPU by
 // correlation, and falls back to rank 0 without distributedInfo.
-constexpr std::array<diag::Reading, 68> kHtaReadings = {{
+constexpr std::array<diag::Reading, 71> kHtaReadings = {{
     {"ct-args-number-range", W, "HTA's json reads the number as inf and loads the event with it",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"ct-args-type", W, "HTA loads args that are not an object as written",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-async-unpaired", Off, "HTA drops b/e/n rows (they have no dur), so their pairing never matters",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
@@ -536,9 +553,9 @@ constexpr std::array<diag::Reading, 68> kHtaReadings = {{
      "values'); an event without ts or an X without dur it drops silently",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305,383-388 (ran)"},
     {"ct-field-type", E,
-     "HTA crashes on a ts or dur that is a string (TypeError '<=' between float and str); args that are not an object "
-     "it loads as written",
-     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+     "HTA crashes on a ts or dur that is a string (TypeError '<=' between float and str, or can only concatenate "
+     "str)",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py; hta/common/trace.py:274 (ran)"},
     {"ct-field-value", W,
      "not established: HTA keeps event keys as DataFrame columns, and no run covers these fields of another type",
      "no source: facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:405 (not run on them)"},
@@ -560,6 +577,10 @@ constexpr std::array<diag::Reading, 68> kHtaReadings = {{
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305 (ran)"},
     {"ct-metadata-name", Off, "HTA drops M rows (they have no dur), so their names are never read",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
+    {"ct-metadata-value", Off, "HTA drops M rows (they have no dur), so their args are never read",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
+    {"ct-name-type", W, "HTA loads an event whose name is not a string with the value as written",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-nesting-depth", E, "HTA's json raises RecursionError on JSON nested this deep",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-no-cat-dur", W, "HTA loads the trace and keeps none of its events: it drops every row without cat ('No analyzable events'); kinds it does not keep by design are not lost",
