@@ -11,11 +11,23 @@ find_program(TRACECHECK_PYTHON3 python3)
 get_filename_component(tc_default_shared ${PROJECT_SOURCE_DIR}/../shared ABSOLUTE)
 set(TRACECHECK_SHARED_DIR ${tc_default_shared} CACHE PATH
     "The shared folder beside the project (corpus/, gpu/, oracles/; optional)")
+set(tc_python_or_skip "if [ -z \"$0\" ] || [ \"$0\" = TRACECHECK_PYTHON3-NOTFOUND ]; then echo 'SKIP: python3 not found'; exit 77; fi; exec \"$0\" \"$@\"")
+# The mutation set (make_mutations.py: deterministic, about 1,500 files made
+# from the committed raw captures and ../shared/corpus), written into the
+# build tree before the oracle tests; they judge each of its files that
+# verdicts.tsv holds (its oracle runs belong to the table's regeneration).
+set(tc_mutations ${CMAKE_BINARY_DIR}/oracle-mutations)
+add_test(NAME oracle/mutations
+         COMMAND sh -c "${tc_python_or_skip}" "${TRACECHECK_PYTHON3}" ${CMAKE_CURRENT_LIST_DIR}/oracle/make_mutations.py
+                 ${tc_mutations} --shared ${TRACECHECK_SHARED_DIR})
+set_tests_properties(oracle/mutations PROPERTIES LABELS oracle SKIP_RETURN_CODE 77 TIMEOUT 300
+                     FIXTURES_SETUP oracle_mutations)
 foreach(consumer hta catapult chakra param)
   add_test(NAME oracle/${consumer}
-           COMMAND sh -c "if [ -z \"$0\" ] || [ \"$0\" = TRACECHECK_PYTHON3-NOTFOUND ]; then echo 'SKIP: python3 not found'; exit 77; fi; exec \"$0\" \"$@\""
+           COMMAND sh -c "${tc_python_or_skip}"
                    "${TRACECHECK_PYTHON3}" ${CMAKE_CURRENT_LIST_DIR}/oracle/oracle_test.py ${consumer}
                    --tracecheck $<TARGET_FILE:tracecheck> --source-dir ${PROJECT_SOURCE_DIR}
-                   --shared ${TRACECHECK_SHARED_DIR})
-  set_tests_properties(oracle/${consumer} PROPERTIES LABELS oracle SKIP_RETURN_CODE 77 TIMEOUT 1800)
+                   --shared ${TRACECHECK_SHARED_DIR} --extra ${tc_mutations} --extra-table-only)
+  set_tests_properties(oracle/${consumer} PROPERTIES LABELS oracle SKIP_RETURN_CODE 77 TIMEOUT 1800
+                       FIXTURES_REQUIRED oracle_mutations)
 endforeach()

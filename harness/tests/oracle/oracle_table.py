@@ -15,7 +15,7 @@ The file set (FileSet below; oracle_test.py reads the same one):
                                 MANIFEST.tsv and external/MANIFEST.tsv
   ../shared/gpu/*/              the tarballs' chrome_trace/ and execution_trace/ members,
                                 and the other *.json files (extra/, cupti/)
-  harness/tests/oracle/mutations/ and every --extra DIR (when present)
+  every --extra DIR (the mutation set: make_mutations.py's output)
 
 Each file's kind decides its oracles: a Chrome trace -> hta and catapult; an
 execution trace -> chakra and param; a file meant as a trace whose kind is
@@ -171,8 +171,7 @@ class FileSet:
         if self.shared_dir and os.path.isdir(self.shared_dir):
             raw += self._corpus()
             raw += self._gpu()
-        mutations = os.path.join(HERE, "mutations")
-        for root in ([mutations] if os.path.isdir(mutations) else []) + self.extras:
+        for root in self.extras:
             raw += self._extra(root)
         self.entries = self._decide(raw)
         return self
@@ -294,7 +293,9 @@ class FileSet:
             if not is_candidate(rel) and "." in rel.rsplit("/", 1)[-1]:
                 continue
             path = os.path.join(root, rel)
-            label = self._label(path) or os.path.basename(root.rstrip("/")) + "/" + rel
+            # Named by the folder's own name, wherever it lies (the build
+            # tree's oracle-mutations/ or another copy): the same label.
+            label = os.path.basename(os.path.normpath(root)) + "/" + rel
             out.append((label, path, sha256_file(path), name_hint(rel) or "unclear"))
         return out
 

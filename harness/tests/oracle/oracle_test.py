@@ -206,6 +206,9 @@ def main(argv=None):
     ap.add_argument("--source-dir", required=True)
     ap.add_argument("--shared", required=True)
     ap.add_argument("--extra", action="append", default=[], metavar="DIR")
+    ap.add_argument("--extra-table-only", action="store_true",
+                    help="judge an --extra file only where verdicts.tsv has its verdict (the mutation set: its "
+                         "oracle runs take the table's regeneration, not a test run)")
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--table", default=os.path.join(HERE, "verdicts.tsv"))
     ap.add_argument("--known", default=os.path.join(HERE, "known_disagreements.tsv"))
@@ -227,8 +230,15 @@ def main(argv=None):
     with oracle_table.FileSet(args.source_dir, args.shared, args.tracecheck, args.extra, args.jobs) as fs:
         entries = [e for e in fs.entries if consumer in e.consumers()]
 
+        extra_roots = tuple(os.path.basename(os.path.normpath(d)) + "/" for d in args.extra)
+
+        def from_extra(e):
+            return bool(extra_roots) and e.path.startswith(extra_roots)
+
         def judge(e):
             row, note = table.get((e.sha256, consumer)), None
+            if row is None and args.extra_table_only and from_extra(e):
+                return e, None, None, None, None
             if row is None:
                 row = oracle_table.run_oracle(args.shared, consumer, e.file)
                 note = (f"NOTE {e.path}: verdicts.tsv lacks its {consumer} verdict, so the oracle ran now "
@@ -242,12 +252,13 @@ def main(argv=None):
         with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
             results = list(pool.map(judge, entries))
 
-    agree, skipped, disagree = 0, 0, []
+    agree, skipped, untabled, disagree = 0, 0, 0, []
     for e, row, note, want, got in results:
         if note:
             print(note)
         if row is None:
-            skipped += 1
+            untabled += note is None
+            skipped += note is not None
             continue
         if got[0] == want[0]:
             agree += 1
@@ -264,13 +275,17 @@ def main(argv=None):
     now = {e.sha256 for e in disagree}
     judged = {e.sha256 for e, row, *_ in results if row is not None}
     new = [e for e in disagree if e.sha256 not in known]
+    # A listed extra file that is not in the set (another zlib's .gz bytes)
+    # is not stale: only one judged and agreeing, or a project file gone.
+    listed_extra = {sha for sha, r in known.items() if extra_roots and r[2].startswith(extra_roots)}
     stale = [r for sha, r in sorted(known.items(), key=lambda kv: kv[1][2])
-             if sha not in now and (sha in judged or sha not in {e.sha256 for e in entries})]
+             if sha not in now and (sha in judged or (sha not in {e.sha256 for e in entries} and sha not in listed_extra))]
     for r in stale:
         gone = r[1] not in {e.sha256 for e in entries}
         print(f"STALE {r[2]}: listed in known_disagreements.tsv for {consumer} but "
               f"{'is no longer in the file set' if gone else 'now agrees'}: delete its row")
-    print(f"{name}: {len(entries)} files, {agree} agree, {len(disagree)} disagree, {skipped} skipped"
+    print(f"{name}: {len(entries)} files, {agree} agree, {len(disagree)} disagree, {skipped} skipped,"
+          f" {untabled} of the extra set not in verdicts.tsv"
           f" ({len(disagree) - len(new)} known, {len(new)} new; {len(stale)} stale listed)")
 
     if args.update_known is not None:
