@@ -167,4 +167,20 @@ std::vector<std::string> write_chrome_trace(std::ostream& out, const Collected& 
   return problems;
 }
 
+Activity gpu_activity(std::string name, const char* cat, uint64_t start_ns, uint64_t end_ns, uint32_t device,
+                      uint32_t stream, uint32_t correlation) {
+  Activity a;
+  a.side = Activity::Side::Gpu;
+  a.name = std::move(name);
+  a.cat = cat;
+  a.start_ns = start_ns;
+  a.end_ns = end_ns;
+  a.device = device;
+  a.stream = stream;
+  a.correlation = correlation;
+  a.args = {{"device", std::to_string(device)}, {"stream", std::to_string(stream)},
+            {"correlation", std::to_string(correlation)}};
+  return a;
+}
+
 }  // namespace cupti_trace

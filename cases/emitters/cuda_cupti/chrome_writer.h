@@ -53,6 +53,11 @@ struct Activity {
   std::vector<Arg> args;
 };
 
+// A GPU activity (kernel, memcpy, memset) as the emitter records it, with
+// Kineto's args device, stream and correlation.
+Activity gpu_activity(std::string name, const char* cat, uint64_t start_ns, uint64_t end_ns, uint32_t device,
+                      uint32_t stream, uint32_t correlation);
+
 struct Marker {
   enum class Kind { Start, End, Instant };
   Kind kind = Kind::Instant;

@@ -76,20 +76,6 @@ void CUPTIAPI buffer_requested(uint8_t** buffer, size_t* size, size_t* max_recor
   *max_records = 0;
 }
 
-Activity gpu_activity(std::string name, const char* cat, uint64_t start, uint64_t end, uint32_t device, uint32_t stream,
-                      uint32_t correlation) {
-  Activity a;
-  a.side = Activity::Side::Gpu;
-  a.name = std::move(name);
-  a.cat = cat;
-  a.start_ns = start;
-  a.end_ns = end;
-  a.device = device;
-  a.stream = stream;
-  a.correlation = correlation;
-  a.args = {{"device", number(device)}, {"stream", number(stream)}, {"correlation", number(correlation)}};
-  return a;
-}
 
 // Reads one record; g_mutex is held.
 void record(const CUpti_Activity* r) {

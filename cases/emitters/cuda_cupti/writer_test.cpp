@@ -58,16 +58,7 @@ Activity runtime(const char* callback, uint32_t correlation, uint64_t start, uin
 }
 
 Activity gpu(std::string name, const char* cat, uint32_t correlation, uint64_t start, uint64_t end) {
-  Activity a;
-  a.side = Activity::Side::Gpu;
-  a.name = std::move(name);
-  a.cat = cat;
-  a.start_ns = start;
-  a.end_ns = end;
-  a.device = kDevice;
-  a.stream = kStream;
-  a.correlation = correlation;
-  return a;
+  return gpu_activity(std::move(name), cat, start, end, kDevice, kStream, correlation);
 }
 
 Marker marker(Marker::Kind kind, uint32_t id, uint64_t ts, std::string name = {}) {
