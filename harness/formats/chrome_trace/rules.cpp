@@ -250,9 +250,10 @@ constexpr std::array<diag::Reading, 71> kChromeReadings = {{
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:137-147"},
     {"ct-no-events", Off, "catapult imports an empty trace and shows nothing: nothing is lost",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html importEvents (ran)"},
-    {"ct-no-trace-events", W,
-     "catapult takes the object itself as the event list and imports no events, without an error",
-     "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html importEvents"},
+    {"ct-no-trace-events", E,
+     "catapult takes the object itself as the event list and imports nothing: the events under another key are lost",
+     "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html importEvents (ran: "
+     "REJECTS empty model)"},
     kPairingCapped,
     {"ct-phase-missing", E, "catapult warns 'Unrecognized event phase: undefined' and drops the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1328-1336 (ran)"},
