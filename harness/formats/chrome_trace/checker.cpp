@@ -413,7 +413,9 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
 }
 
 void ChromeChecker::finish(const reader::ChromeReadInfo& info) {
-  const char* events_at = bare_ ? "/" : "/traceEvents";
+  // The container decides where the events are, with or without events.
+  const bool bare_form = info.container == io::JsonContainer::BareArray;
+  const char* events_at = bare_form ? "/" : "/traceEvents";
   if (events_ > 0 && !any_dur_)
     reporter_.report("ct-no-dur", {file_, 1, 1}, "none of the " + std::to_string(events_) + " events has \"dur\"",
                      "trace", events_at, "HTA raises KeyError 'dur' on such a trace (B/E pairs have no dur)");
@@ -423,9 +425,8 @@ void ChromeChecker::finish(const reader::ChromeReadInfo& info) {
                      events_at,
                      "HTA keeps only events with both (trace_parser.py drops the rest): it loads this trace and "
                      "keeps no events");
-  const bool bare_form = info.container == io::JsonContainer::BareArray;
   if (info.complete && info.events == 0 && (info.array_found || bare_form))
-    reporter_.report("ct-no-events", {file_, 1, 1}, "the trace holds no events", "trace", bare_form ? "/" : "/traceEvents",
+    reporter_.report("ct-no-events", {file_, 1, 1}, "the trace holds no events", "trace", events_at,
                      "HTA raises KeyError 'ts' on an empty event array; other consumers show an empty trace");
   if (!info.complete) return;  // pairings of a cut-off trace say nothing more
   // In file order, so the findings kept per rule do not depend on hashing.
