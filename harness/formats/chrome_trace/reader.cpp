@@ -122,7 +122,9 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
   auto locate_error = [&](std::string_view text, io::JsonPosition start, const std::string& pointer, const char* what,
                           const char* kind) {
     if (!slow) slow = std::make_unique<json::Parser>();
-    json::ParseResult parsed = slow->parse(text, true);
+    // Copied to a padded buffer: a member's text and `repaired` below are
+    // plain strings, and simdjson reads up to 64 bytes past the end.
+    json::ParseResult parsed = slow->parse(text);
     if (parsed.ok) {
       // Python's dialect parses it; simdjson (and strict consumers) do not.
       const char* rule = "json-non-finite";
@@ -162,7 +164,7 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
     // Not JSON only for what Perfetto's tokenizer tolerates: its own rule.
     std::string repaired;
     const LenientFault lenient = find_lenient_fault(text, repaired);
-    if (lenient.kind != LenientFault::Kind::None && slow->parse(repaired, true).ok) {
+    if (lenient.kind != LenientFault::Kind::None && slow->parse(repaired).ok) {
       const bool comma = lenient.kind == LenientFault::Kind::TrailingComma;
       char ch[8];
       std::snprintf(ch, sizeof ch, "U+%04X", static_cast<unsigned>(lenient.ch));
