@@ -15,6 +15,8 @@
 # regression: minimise it (<build>/harness/fuzz/<target> -minimize_crash=1
 # -runs=100000 ARTIFACT), fix the bug, and commit the minimised input to
 # harness/fuzz/regressions/<target>/ (the fuzz_replay/<target> test replays it).
+# An input of up to 8 KiB is also printed in base64, for runs whose build
+# folder does not outlive them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -66,6 +68,12 @@ for target in "${targets[@]}"; do
       >"$build/$target.log" 2>&1; then
     echo "FAIL $target: see $build/$target.log and $artifacts"
     grep -E "ERROR|SUMMARY|Test unit written" "$build/$target.log" | head -n 10
+    # CI's clone is gone after the run: print small inputs so the log keeps them.
+    for f in "$artifacts"*; do
+      if [ -f "$f" ] && [ "$(stat -c %s "$f")" -le 8192 ]; then
+        echo "input $(basename "$f") (base64): $(base64 -w0 "$f")"
+      fi
+    done
     status=1
   else
     grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb" "$build/$target.log" | tr '\n' ' '
