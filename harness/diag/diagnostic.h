@@ -35,6 +35,10 @@ struct Diagnostic {
   // The record also fails the format's JSON Schema here (whatever rule
   // names the fact): what predicts a schema validator's verdict. Not printed.
   bool breaks_schema = false;
+  // The consumer profile that drops this record unread by design (HTA keeps
+  // only rows with a cat and a dur): the finding is off for that profile and
+  // does not raise `default` through it. Empty: every reader reads it.
+  std::string unread_by;
 };
 
 // A finding with its fields in report()'s order; a caller sets what else it

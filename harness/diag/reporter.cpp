@@ -13,10 +13,21 @@ void Reporter::count_in_file(std::string_view rule, std::string_view file, uint6
   f->second += n;
 }
 
+void Reporter::count_unread(std::string_view rule, std::string_view file, std::string_view consumer, uint64_t n) {
+  auto r = unread_counts_.find(rule);
+  if (r == unread_counts_.end()) r = unread_counts_.emplace(std::string(rule), UnreadCounts::mapped_type{}).first;
+  auto f = r->second.find(file);
+  if (f == r->second.end()) f = r->second.emplace(std::string(file), UnreadCounts::mapped_type::mapped_type{}).first;
+  auto c = f->second.find(consumer);
+  if (c == f->second.end()) c = f->second.emplace(std::string(consumer), 0).first;
+  c->second += n;
+}
+
 void Reporter::report(Diagnostic d) {
   uint64_t& n = counts_[d.rule];
   ++n;
   count_in_file(d.rule, d.location.file, 1);
+  if (!d.unread_by.empty()) count_unread(d.rule, d.location.file, d.unread_by, 1);
   if (n <= keep_per_rule_) kept_.push_back(std::move(d));
 }
 
@@ -26,11 +37,12 @@ void Reporter::report(std::string_view rule, Location loc, std::string message,
                         std::move(hint)));
 }
 
-bool Reporter::count_if_full(std::string_view rule, std::string_view file) {
+bool Reporter::count_if_full(std::string_view rule, std::string_view file, std::string_view unread_by) {
   auto it = counts_.find(rule);
   if (it == counts_.end() || it->second < keep_per_rule_) return false;
   ++it->second;
   count_in_file(rule, file, 1);
+  if (!unread_by.empty()) count_unread(rule, file, unread_by, 1);
   return true;
 }
 
@@ -55,10 +67,14 @@ void Reporter::absorb(Reporter&& other) {
   for (const auto& [rule, n] : other.counts_) counts_[rule] += n - kept_before[rule];
   for (const auto& [rule, files] : other.file_counts_)
     for (const auto& [file, n] : files) count_in_file(rule, file, n);
+  for (const auto& [rule, files] : other.unread_counts_)
+    for (const auto& [file, consumers] : files)
+      for (const auto& [consumer, n] : consumers) count_unread(rule, file, consumer, n);
   for (auto& [file, consumers] : other.readers_) readers_[file] = std::move(consumers);
   other.kept_.clear();
   other.counts_.clear();
   other.file_counts_.clear();
+  other.unread_counts_.clear();
   other.readers_.clear();
 }
 
@@ -67,12 +83,15 @@ uint64_t Reporter::count(std::string_view rule) const {
   return it == counts_.end() ? 0 : it->second;
 }
 
-Severity severity_in(const Reporter& reporter, const Profile& profile, std::string_view rule, std::string_view file) {
+Severity severity_in(const Reporter& reporter, const Profile& profile, std::string_view rule, std::string_view file,
+                     std::string_view unread_by) {
+  if (!unread_by.empty() && profile.name == unread_by) return Severity::Off;
   Severity s = profile.severity_of(rule);
   if (profile.raised_by.empty()) return s;
   const std::vector<std::string>* readers = reporter.readers_of(file);
   if (!readers) return s;
   for (const std::string& consumer : *readers) {
+    if (consumer == unread_by) continue;
     auto c = profile.raised_by.find(consumer);
     if (c == profile.raised_by.end()) continue;
     auto r = c->second.find(rule);
@@ -84,15 +103,28 @@ Severity severity_in(const Reporter& reporter, const Profile& profile, std::stri
 Verdict resolve(const Reporter& reporter, const Profile& profile) {
   Verdict v;
   v.profile = profile.name;
+  auto add = [&v](Severity s, uint64_t n) {
+    if (s == Severity::Error) v.errors += n;
+    else if (s == Severity::Warning) v.warnings += n;
+  };
+  const Reporter::UnreadCounts& unread = reporter.unread_counts();
   for (const auto& [rule, files] : reporter.file_counts()) {
+    const auto r = unread.find(rule);
     for (const auto& [file, n] : files) {
-      Severity s = severity_in(reporter, profile, rule, file);
-      if (s == Severity::Error) v.errors += n;
-      else if (s == Severity::Warning) v.warnings += n;
+      uint64_t read = n;
+      if (r != unread.end()) {
+        if (const auto f = r->second.find(file); f != r->second.end()) {
+          for (const auto& [consumer, u] : f->second) {
+            add(severity_in(reporter, profile, rule, file, consumer), u);
+            read -= u;
+          }
+        }
+      }
+      add(severity_in(reporter, profile, rule, file), read);
     }
   }
   for (const Diagnostic& d : reporter.kept()) {
-    Severity s = severity_in(reporter, profile, d.rule, d.location.file);
+    Severity s = severity_in(reporter, profile, d.rule, d.location.file, d.unread_by);
     if (s == Severity::Off) continue;
     Diagnostic copy = d;
     copy.severity = s;

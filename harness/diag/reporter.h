@@ -34,7 +34,8 @@ class Reporter {
   // Counts a finding of `rule` in `file` without its details when no more
   // of them would be kept (true), so a hot check can skip building one
   // nobody will see; false when it would be kept: report() it then.
-  bool count_if_full(std::string_view rule, std::string_view file);
+  // `unread_by` as Diagnostic::unread_by.
+  bool count_if_full(std::string_view rule, std::string_view file, std::string_view unread_by = {});
 
   // The consumer profiles (by name) that read `file`, as its format judged
   // it (a Kineto trace: chrome, perfetto and hta); replaces an earlier call.
@@ -54,14 +55,21 @@ class Reporter {
   using FileCounts = std::map<std::string, std::map<std::string, uint64_t, std::less<>>, std::less<>>;
   const FileCounts& file_counts() const { return file_counts_; }
   uint64_t count(std::string_view rule) const;
+  // Rule -> file -> consumer profile -> how many of file_counts()' findings
+  // are on records that profile drops unread (Diagnostic::unread_by).
+  using UnreadCounts = std::map<std::string, std::map<std::string, std::map<std::string, uint64_t, std::less<>>,
+                                                      std::less<>>, std::less<>>;
+  const UnreadCounts& unread_counts() const { return unread_counts_; }
 
  private:
   void count_in_file(std::string_view rule, std::string_view file, uint64_t n);
+  void count_unread(std::string_view rule, std::string_view file, std::string_view consumer, uint64_t n);
 
   size_t keep_per_rule_;
   std::vector<Diagnostic> kept_;
   std::map<std::string, uint64_t, std::less<>> counts_;
   FileCounts file_counts_;
+  UnreadCounts unread_counts_;
   std::map<std::string, std::vector<std::string>, std::less<>> readers_;
 };
 
@@ -77,7 +85,10 @@ struct Verdict {
 Verdict resolve(const Reporter& reporter, const Profile& profile);
 
 // The severity `profile` gives a finding of `rule` in `file` of `reporter`:
-// its own, raised (for `default`) by each declared reader of the file.
-Severity severity_in(const Reporter& reporter, const Profile& profile, std::string_view rule, std::string_view file);
+// its own, raised (for `default`) by each declared reader of the file; for a
+// finding on a record `unread_by` drops unread, off in that profile and not
+// raised through it.
+Severity severity_in(const Reporter& reporter, const Profile& profile, std::string_view rule, std::string_view file,
+                     std::string_view unread_by = {});
 
 }  // namespace tc::diag

@@ -48,5 +48,45 @@ TEST(ReporterReaders, AbsorbKeepsPerFileCountsAndReaders) {
   EXPECT_EQ(v.warnings, 1u);
 }
 
+// A profile standing for the consumer "reader", erring on r-rule.
+Profile reader_profile() {
+  Profile p;
+  p.name = "reader";
+  p.overrides = {{"r-rule", Severity::Error}};
+  return p;
+}
+
+TEST(ReporterUnread, AFindingOnARecordTheConsumerDropsUnreadIsOffForItAndDoesNotRaiseDefault) {
+  Reporter r(1);  // the second finding is only counted: its scope must still count
+  Diagnostic unread = make_diagnostic("r-rule", {"read.json", 1, 1}, "on a row the reader drops");
+  unread.unread_by = "reader";
+  r.report(unread);
+  EXPECT_TRUE(r.count_if_full("r-rule", "read.json", "reader"));
+  r.read_by("read.json", {"reader"});
+
+  Verdict mine = resolve(r, reader_profile());
+  EXPECT_EQ(mine.errors + mine.warnings, 0u);
+  EXPECT_TRUE(mine.diagnostics.empty());
+  Verdict def = resolve(r, raised_default());
+  EXPECT_EQ(def.errors, 0u);  // not raised through "reader"
+  EXPECT_EQ(def.warnings, 2u);
+
+  r.report("r-rule", {"read.json", 2, 1}, "on a row it reads");  // counted only (keep 1)
+  EXPECT_EQ(resolve(r, reader_profile()).errors, 1u);
+  EXPECT_EQ(resolve(r, raised_default()).errors, 1u);
+}
+
+TEST(ReporterUnread, AbsorbKeepsTheScope) {
+  Reporter part(5);
+  Diagnostic unread = make_diagnostic("r-rule", {"read.json", 1, 1}, "unread");
+  unread.unread_by = "reader";
+  part.report(unread);
+  part.report("r-rule", {"read.json", 2, 1}, "read");
+  Reporter whole(0);  // keeps nothing: only the counts carry the scope
+  whole.absorb(std::move(part));
+  EXPECT_EQ(whole.unread_counts().at("r-rule").at("read.json").at("reader"), 1u);
+  EXPECT_EQ(resolve(whole, reader_profile()).errors, 1u);
+}
+
 }  // namespace
 }  // namespace tc::diag

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <tuple>
+#include <utility>
 
 #include "formats/chrome_trace/fields.h"
 #include "formats/chrome_trace/kineto.h"
@@ -16,6 +17,20 @@ constexpr std::string_view kPhases = "BEXiICbneSTpFstfPNODMVvRc()=";
 
 // Phases whose events need a name (catapult and Perfetto drop them without).
 bool needs_name(char ph) { return std::string_view("BXiICbnestfNODM").find(ph) != std::string_view::npos; }
+
+// HTA keeps the rows with a non-null cat and dur, less the profiler's own
+// span (cat "Trace"), and drops the rest before it reads them
+// (facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:299-301).
+bool hta_keeps(const EventFields& f) {
+  simdjson::dom::element cat, dur;
+  if (!f.get(EventFields::Cat, cat) || cat.is_null() || !f.get(EventFields::Dur, dur) || dur.is_null()) return false;
+  std::string_view c;
+  return cat.get_string().get(c) != simdjson::SUCCESS || c != "Trace";
+}
+
+// A ts or dur that is missing-like for the consumers' arithmetic (null or a
+// boolean: ct-time-null) rather than of a type none can use (ct-field-type).
+bool null_like(simdjson::dom::element v) { return v.is_null() || v.is_bool(); }
 
 }  // namespace
 
@@ -40,9 +55,10 @@ void ChromeChecker::report_fact(std::string_view rule, const reader::ChromeEvent
                                 std::string_view ph, std::string_view field, std::string_view fact, std::string hint) {
   // Claimed even when only counted, so the schema check does not report it again.
   const bool breaks_schema = facts_ && !fact.empty() && facts_->claim(fact);
-  if (reporter_.count_if_full(rule, file_)) return;  // counted; nobody would see the details
+  if (reporter_.count_if_full(rule, file_, unread_by_)) return;  // counted; nobody would see the details
   diag::Diagnostic d;
   d.rule = std::string(rule);
+  d.unread_by = std::string(unread_by_);
   d.pointer = e.pointer();
   if (!field.empty()) d.pointer += "/" + std::string(field);
   io::JsonPosition pos = e.pos;
@@ -226,7 +242,7 @@ uint32_t ChromeChecker::intern(std::string_view cat, std::string_view name) {
   return it->second;
 }
 
-// Event order is not significant (spec/formats.md §1.1): an end written
+// Event order is not significant (../shared/spec/formats.md §1.1): an end written
 // before its start still pairs, so ends wait in flow_ends_ for their start.
 void ChromeChecker::pair_flow(const reader::ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
                               const std::string& id, double ts) {
@@ -266,11 +282,13 @@ void ChromeChecker::event(const reader::ChromeEvent& e, SchemaFacts* facts) {
   facts_ = facts;
   check_event(e);
   facts_ = nullptr;
+  unread_by_ = {};
 }
 
 void ChromeChecker::check_event(const reader::ChromeEvent& e) {
   bare_ = e.bare;
   const simdjson::dom::object o = e.object;
+  unread_by_ = "hta";  // until the event proves to be one HTA keeps
   if (o.size() == 0) {
     report_missing("ct-empty-event", e, "an empty event {}", "?", "ph", "catapult warns of an unrecognized phase and skips it; Perfetto skips it silently");
     return;
@@ -278,6 +296,7 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
   std::string_view ph_text;
   simdjson::dom::element ph_el;
   const EventFields f = index_event_fields(o);
+  unread_by_ = hta_keeps(f) ? std::string_view() : std::string_view("hta");
   if (!f.get(EventFields::Ph, ph_el)) {
     report_missing("ct-phase-missing", e, "an event without \"ph\"", "?", "ph");
     return;
@@ -315,11 +334,13 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
     if (read_number(v, ts)) {
       has_ts = true;
       if (ts < 0) report("ct-ts-negative", e, "a negative ts", ph_text, "ts", "Perfetto drops the event");
+    } else if (null_like(v)) {
+      report("ct-time-null", e, std::string("\"ts\" is ") + (v.is_null() ? "null" : "a boolean"), ph_text, "ts");
     } else {
       report("ct-field-type", e, "\"ts\" is not a number", ph_text, "ts");
     }
   } else if (ph != 'M') {
-    report_missing("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"ts\"", ph_text, "ts",
+    report_missing("ct-time-null", e, std::string("a \"") + ph + "\" event without \"ts\"", ph_text, "ts",
            "only metadata (M) events may omit ts");
   }
   if (f.get(EventFields::Args, v) && !v.is_object())
@@ -333,8 +354,15 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
       double dur;
       if (!f.get(EventFields::Dur, v)) {
         report_missing("ct-field-missing", e, "an \"X\" event without \"dur\"", ph_text, "dur", "Perfetto drops it");
+      } else if (null_like(v)) {
+        report("ct-time-null", e, std::string("\"dur\" is ") + (v.is_null() ? "null" : "a boolean"), ph_text, "dur");
       } else if (!read_number(v, dur)) {
+        // Not scoped to the rows HTA keeps: it adds ts and dur over every row
+        // before dropping any when pandas reads ts as float64
+        // (hta/common/trace_parser.py:373-384).
+        const std::string_view unread = std::exchange(unread_by_, {});
         report("ct-field-type", e, "\"dur\" is not a number", ph_text, "dur");
+        unread_by_ = unread;
       } else if (dur < 0) {
         report("ct-dur-negative", e, "a negative dur", ph_text, "dur", "Perfetto: slice_negative_duration");
       }
@@ -376,6 +404,7 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
     case 't':
     case 'f': {
       std::string id;
+      unread_by_ = "hta";  // HTA drops the id column (hta/common/trace_parser.py:304-305)
       if (!read_event_id(f, id)) {
         // A flow without an id it can be paired by loses only its arrow.
         const bool flow = ph == 's' || ph == 't' || ph == 'f';

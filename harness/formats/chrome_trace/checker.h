@@ -1,4 +1,4 @@
-// The Chrome Trace Event Format invariants (spec/formats.md §1.3-1.4), checked
+// The Chrome Trace Event Format invariants (../shared/spec/formats.md §1.3-1.4), checked
 // event by event in one pass over reader::read_chrome_trace's output.
 //
 // Contract:
@@ -6,7 +6,7 @@
 //    order, then finish() once: pairings still open at the end (B without E,
 //    async b without e, flow s without f) are reported there;
 //  - every finding is a catalog rule (ct-*; kt-* for the Kineto extras in
-//    chrome_kineto.h, which this checker drives); severities come from the
+//    kineto.h, which this checker drives); severities come from the
 //    profiles, so the checker reports what it sees and never decides;
 //  - pairing ignores event order (the spec makes it insignificant): a flow
 //    end before its start pairs too;
@@ -101,6 +101,10 @@ class ChromeChecker {
   std::vector<std::pair<std::string, std::string>> labels_;  // (cat, name)
   std::map<std::pair<std::string, std::string>, uint32_t, std::less<>> label_ids_;
   bool bare_ = false;
+  // "hta" while the current event is one HTA drops unread (no cat or dur, or
+  // its own "Trace" span: it keeps the rest), else empty: the findings'
+  // Diagnostic::unread_by.
+  std::string_view unread_by_;
   // Events read, and whether one has both cat and dur: HTA keeps only those.
   uint64_t events_ = 0;
   bool cat_and_dur_ = false;

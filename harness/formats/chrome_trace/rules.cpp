@@ -41,9 +41,10 @@ constexpr std::array kRules = {
          "catapult crashes on a null element; others skip it"},
     Rule{"ct-event-too-long", E, "one event is longer than the reader's limit (64 MiB) and was not checked",
          "no emitter writes such an event; the file is damaged"},
-    Rule{"ct-field-missing", W, "a field the event's phase requires is missing (ts, name, dur, id, cat)",
+    Rule{"ct-field-missing", W, "a field the event's phase requires is missing (name, dur, id, cat; ts: ct-time-null)",
          "Perfetto drops the event (json_tokenizer_failure / json_parser_failure)"},
-    Rule{"ct-field-type", W, "a ts or dur that is not a number (an async id that is neither integer nor string)",
+    Rule{"ct-field-type", W,
+         "a ts or dur that is a string, array or object (an async id that is neither integer nor string)",
          "Perfetto drops the event"},
     Rule{"ct-field-value", W,
          "an event breaks its phase's schema where no other ct-* rule looks (tts, tdur, sf, stack, bind_id, flow_in, "
@@ -97,6 +98,9 @@ constexpr std::array kRules = {
          "PyTorch's profiler tests assert it never appears"},
     Rule{"ct-tid-missing", W, "a B, E or X event without \"tid\"",
          "catapult keys the thread as \"undefined\"; Perfetto uses the pid as the tid"},
+    Rule{"ct-time-null", W,
+         "an event's ts is missing (outside M events), null or a boolean, or an X's dur is null or a boolean",
+         "Perfetto drops the event; catapult and HTA load it at whatever time the value makes"},
     Rule{"ct-trace-events-repeated", W, "the object holds \"traceEvents\" more than once",
          "JSON parsers (catapult, HTA) keep only the last array; tracecheck checks the first"},
     Rule{"ct-trace-events-type", E, "\"traceEvents\" is not an array",
@@ -169,7 +173,7 @@ constexpr diag::Reading kSchemaInvalid{
 // (flow bp, instant scope, unknown or missing ph, {}); it accepts a bare or
 // unterminated array, a BOM, invalid UTF-8, negative ts and dur, string pids,
 // and stores Kineto's extras as metadata.
-constexpr std::array<diag::Reading, 71> kChromeReadings = {{
+constexpr std::array<diag::Reading, 72> kChromeReadings = {{
     {"ct-args-number-range", W, "catapult's JSON.parse reads the number as Infinity and keeps the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
     {"ct-args-type", W, "catapult keeps the event and takes args that are not an object as they are (null as {})",
@@ -274,6 +278,10 @@ constexpr std::array<diag::Reading, 71> kChromeReadings = {{
      "no source: readings cover missing, string and negative ids only"},
     {"ct-tid-missing", W, "catapult keys the thread as \"undefined\" and loads the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/process_base.html:210-215"},
+    {"ct-time-null", W,
+     "catapult imports the event with no warning at the time JavaScript's arithmetic makes of the value (NaN for a "
+     "missing or null ts, 0 or 1 for a boolean); a B or E without a time it cannot pair (ct-be-unmatched)",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:143,226 (ran: mutation set)"},
     {"ct-trace-events-repeated", W, "catapult's JSON.parse keeps the last traceEvents array; the events of the earlier ones are not loaded",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211"},
     {"ct-trace-events-type", E, "catapult imports no event from it and the model stays empty: nothing is shown",
@@ -340,7 +348,7 @@ constexpr std::array<diag::Reading, 71> kChromeReadings = {{
 // args, ignores unknown or missing ph and unknown metadata names, uses the pid
 // as the tid, reads string pids as names, and accepts a trailing comma, a bare
 // or unterminated array, {} and any displayTimeUnit.
-constexpr std::array<diag::Reading, 71> kPerfettoReadings = {{
+constexpr std::array<diag::Reading, 72> kPerfettoReadings = {{
     {"ct-args-number-range", W, "Perfetto keeps the event and cuts its args at the number",
      "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:425-429; src/trace_processor/util/json_args.cc:120-122"},
     {"ct-args-type", W, "Perfetto keeps the event and ignores args that are not an object",
@@ -377,10 +385,9 @@ constexpr std::array<diag::Reading, 71> kPerfettoReadings = {{
      "ReadOneJsonDict"},
     kEventTooLong,
     {"ct-field-missing", W,
-     "Perfetto drops an event without ts (json_tokenizer_failure) and an X without dur or a b/e/n without id "
-     "(json_parser_failure); it names a nameless event \"[No name]\"",
-     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:836-841; "
-     "src/trace_processor/importers/json/json_trace_parser.cc:228-232,156-158"},
+     "Perfetto drops an X without dur or a b/e/n without id (json_parser_failure); it names a nameless event "
+     "\"[No name]\"",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:228-232,156-158"},
     {"ct-field-type", E, "Perfetto drops an event whose ts is not a number (json_tokenizer_failure); a ts or dur string that does not parse stops its tokenizer, so nothing after the event loads",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:235-281,836-841"},
     {"ct-field-value", W,
@@ -445,6 +452,11 @@ constexpr std::array<diag::Reading, 71> kPerfettoReadings = {{
      "Perfetto uses the pid as the tid; an i/I/R without tid and of thread scope it drops (json_parser_failure)",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:846-849; "
      "src/trace_processor/importers/json/json_trace_parser.cc:359-364"},
+    {"ct-time-null", E,
+     "Perfetto drops an event without a number ts (json_tokenizer_failure) and an X without a number dur "
+     "(json_parser_failure)",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:836-841; "
+     "src/trace_processor/importers/json/json_trace_parser.cc:228-232"},
     {"ct-trace-events-repeated", W, "not established what Perfetto does with a second traceEvents key",
      "no source: no reading or run of the consumer covers it"},
     {"ct-trace-events-type", E, "Perfetto rejects the file ('traceEvents is not an array')",
@@ -516,10 +528,11 @@ constexpr std::array<diag::Reading, 71> kPerfettoReadings = {{
 // over the object form, so a bare array, an unterminated array, a trailing
 // comma, a BOM in a plain .json and invalid UTF-8 fail; a nameless event, a
 // string ts and a ts of 1e999 crash it. It keeps only rows with dur and cat,
-// so B/E, flows, instants, counters and M events are dropped unread; it
+// so B/E, flows, instants, counters and M events are dropped unread (the
+// checker marks findings on such rows Diagnostic::unread_by "hta"); it
 // ignores displayTimeUnit and deviceProperties, links CPU and GPU by
 // correlation, and falls back to rank 0 without distributedInfo.
-constexpr std::array<diag::Reading, 71> kHtaReadings = {{
+constexpr std::array<diag::Reading, 72> kHtaReadings = {{
     {"ct-args-number-range", W, "HTA's json reads the number as inf and loads the event with it",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-args-type", W, "HTA loads args that are not an object as written",
@@ -550,13 +563,16 @@ constexpr std::array<diag::Reading, 71> kHtaReadings = {{
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:409 (ran)"},
     kEventTooLong,
     {"ct-field-missing", E,
-     "HTA crashes on an event without name (ValueError 'Cannot mask with non-boolean array containing NA / NaN "
-     "values'); an event without ts or an X without dur it drops silently",
-     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305,383-388 (ran)"},
+     "HTA crashes on a row it keeps (one with cat and dur) that has no name (ValueError 'Cannot mask with "
+     "non-boolean array containing NA / NaN values'); rows without cat or dur it drops unread",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:299-301; hta/common/trace.py:181 "
+     "(ran: mutation set)"},
     {"ct-field-type", E,
-     "HTA crashes on a ts or dur that is a string (TypeError '<=' between float and str, or can only concatenate "
-     "str)",
-     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py; hta/common/trace.py:274 (ran)"},
+     "HTA crashes on a string, array or object ts in a row it keeps (TypeError in trace.py's arithmetic), and on such "
+     "a dur in any row whenever pandas reads the ts column as float64: round_down_time_stamps adds ts and dur over "
+     "every row before it drops any (tracecheck does not model pandas' dtypes and errs on every such dur)",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:373-384; hta/common/trace.py:205,274 "
+     "(ran: mutation set)"},
     {"ct-field-value", W,
      "not established: HTA keeps event keys as DataFrame columns, and no run covers these fields of another type",
      "no source: facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:405 (not run on them)"},
@@ -580,8 +596,11 @@ constexpr std::array<diag::Reading, 71> kHtaReadings = {{
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
     {"ct-metadata-value", Off, "HTA drops M rows (they have no dur), so their args are never read",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
-    {"ct-name-type", W, "HTA loads an event whose name is not a string with the value as written",
-     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"ct-name-type", E,
+     "HTA crashes on a row it keeps whose name or cat is not a string: TypeError 'unhashable type' on an array or "
+     "object (its symbol table), ValueError 'Cannot mask with non-boolean array' on null, a number or a boolean",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:314,356; hta/common/trace.py:181 "
+     "(ran: mutation set)"},
     {"ct-nesting-depth", E, "HTA's json raises RecursionError on JSON nested this deep",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-no-cat-dur", W, "HTA loads the trace and keeps none of its events: it drops every row without cat ('No analyzable events'); kinds it does not keep by design are not lost",
@@ -613,6 +632,10 @@ constexpr std::array<diag::Reading, 71> kHtaReadings = {{
      "no source: readings cover missing, string and negative ids only"},
     {"ct-tid-missing", Off, "HTA keeps an X without tid; B/E rows it drops anyway (no dur)",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:293-305 (ran)"},
+    {"ct-time-null", W,
+     "HTA loads the file: pandas reads a missing or null ts or dur as NaN (a row without dur it drops) and adds a "
+     "boolean as 0 or 1",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:299-301,373-388 (ran: mutation set)"},
     {"ct-trace-events-repeated", W, "HTA's json keeps the last traceEvents array; the events of the earlier ones are not loaded",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:405 (ran)"},
     {"ct-trace-events-type", E, "HTA raises ValueError 'If using all scalar values, you must pass an index'",
