@@ -52,6 +52,9 @@ constexpr std::array kCommonRules = {
     Rule{"input-crlf", W, "lines end with CRLF",
          "PyTorch writes LF; a CRLF file was rewritten by another tool"},
     Rule{"json-syntax", E, "the text is not valid JSON", "every consumer rejects the record"},
+    Rule{"json-big-integer", W, "an integer literal beyond 64 bits (below -2^63 or above 2^64-1)",
+         "simdjson rejects it and tracecheck does not check that record further; JSON.parse reads the nearest "
+         "double, Python the exact integer"},
     Rule{"json-duplicate-key", W, "an object holds the same key twice",
          "parsers disagree on which value wins (Python keeps the last)"},
     Rule{"json-lone-surrogate", W, "a string holds a \\uD800-\\uDFFF escape without its pair",

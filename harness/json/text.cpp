@@ -297,6 +297,39 @@ std::vector<JsonTextFinding> find_json_quirks(std::string_view text, size_t limi
 
 namespace {
 
+class BigIntegerFinder : public Walker::Visitor {
+ public:
+  explicit BigIntegerFinder(size_t limit) : limit_(limit) {}
+  std::vector<JsonTextFinding> found;
+
+  bool value(const std::string&, size_t) override { return found.size() < limit_; }
+  bool key(const std::string&, const std::string&, size_t) override { return found.size() < limit_; }
+  bool literal(const std::string& pointer, size_t offset, std::string_view token) override {
+    if (token.empty() || token.find_first_of(".eEINaty") != std::string_view::npos) return true;
+    const std::string t(token);
+    errno = 0;
+    if (t[0] == '-')
+      (void)std::strtoll(t.c_str(), nullptr, 10);
+    else
+      (void)std::strtoull(t.c_str(), nullptr, 10);
+    if (errno == ERANGE) found.push_back({JsonTextFinding::Kind::BigInteger, pointer, offset, t});
+    return found.size() < limit_;
+  }
+
+ private:
+  size_t limit_;
+};
+
+}  // namespace
+
+std::vector<JsonTextFinding> find_big_integers(std::string_view text, size_t limit) {
+  BigIntegerFinder finder(limit);
+  Walker(text, finder).run();
+  return std::move(finder.found);
+}
+
+namespace {
+
 bool is_container(simdjson::dom::element e) {
   using T = simdjson::dom::element_type;
   T t = e.type();

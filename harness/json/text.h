@@ -18,7 +18,7 @@
 namespace tc::reader {
 
 struct JsonTextFinding {
-  enum class Kind { DuplicateKey, NonFinite, OutOfRange, LoneSurrogate };
+  enum class Kind { DuplicateKey, NonFinite, OutOfRange, LoneSurrogate, BigInteger };
   Kind kind;
   std::string pointer;  // the duplicated member, or the number's place
   size_t offset = 0;    // byte offset of the key or the literal
@@ -29,6 +29,12 @@ struct JsonTextFinding {
 // lone surrogate escapes (in keys or values), in text order, at most `limit`
 // of them.
 std::vector<JsonTextFinding> find_json_quirks(std::string_view text, size_t limit = 64);
+
+// Integer literals (no fraction, no exponent) beyond 64 bits (below
+// INT64_MIN or above UINT64_MAX), which simdjson rejects and Python and
+// JSON.parse read (exactly, or as the nearest double): Kind::BigInteger, the
+// one kind find_json_quirks does not look for. At most `limit` of them.
+std::vector<JsonTextFinding> find_big_integers(std::string_view text, size_t limit = 16);
 
 // Byte offset where the value at `pointer` starts ("" is the whole text);
 // for a duplicated key, the last occurrence (the one Python keeps).

@@ -33,6 +33,20 @@ TEST(JsonText, FindsQuirksWithPointers) {
   EXPECT_EQ(found[3].pointer, "/c/1");
 }
 
+TEST(JsonText, FindsIntegersBeyond64BitsOnly) {
+  std::string_view t =
+      R"({"a": 18446744073709551615, "b": 18446744073709551616, "c": [-9223372036854775808, -9223372036854775809],)"
+      R"( "d": 1e400, "s": "99999999999999999999"})";
+  auto found = find_big_integers(t);
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[0].kind, JsonTextFinding::Kind::BigInteger);
+  EXPECT_EQ(found[0].pointer, "/b");
+  EXPECT_EQ(found[0].detail, "18446744073709551616");
+  EXPECT_EQ(t.substr(found[0].offset, 5), "18446");
+  EXPECT_EQ(found[1].pointer, "/c/1");
+  EXPECT_TRUE(find_json_quirks(R"({"b": 18446744073709551616})").empty());
+}
+
 TEST(JsonText, FindsLoneSurrogatesInKeysAndValues) {
   std::string_view t = R"({"a": "x\ud800y", "ok": "\ud83d\ude00", "\udc00k": 1, "b": ["\ud83d"]})";
   auto found = find_json_quirks(t);

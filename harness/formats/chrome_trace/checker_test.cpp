@@ -197,6 +197,10 @@ TEST_F(ChromeChecks, JsonFindingsAreLocatedAtTheByte) {
   EXPECT_EQ(count("json-number-range"), 0u);
   check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1e999, \"dur\": 1}]}");
   EXPECT_EQ(at("json-number-range"), "1:69 /traceEvents/0/ts");
+  // Beyond 64 bits: its own warning, not NaN or Infinity.
+  check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 18446744073709551616, \"dur\": 1}]}");
+  EXPECT_EQ(at("json-big-integer"), "1:69 /traceEvents/0/ts");
+  EXPECT_EQ(count("json-non-finite"), 0u);
   check("{\"traceEvents\": 5}");
   EXPECT_EQ(at("ct-trace-events-type"), "1:17 /traceEvents");
   EXPECT_EQ(count("ct-trace-events-type"), 1u);

@@ -129,11 +129,14 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
       // Python's dialect parses it; simdjson (and strict consumers) do not.
       const char* rule = "json-non-finite";
       std::string what_wrong = "NaN or Infinity, which is not JSON";
+      std::string hint = "strict JSON parsers (Perfetto, JSON.parse, simdjson) reject it";
       size_t at = 0;
       std::string where = pointer;
+      bool named = false;
       for (const JsonTextFinding& f : find_json_quirks(text, 16)) {
         using K = JsonTextFinding::Kind;
         if (f.kind == K::DuplicateKey) continue;
+        named = true;
         at = f.offset;
         where = pointer + f.pointer;
         if (f.kind == K::LoneSurrogate)
@@ -146,9 +149,16 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
           what_wrong = f.detail + ", which is not JSON";
         break;
       }
+      // None of those: simdjson's one other refusal of what Python reads.
+      for (const JsonTextFinding& f : named ? std::vector<JsonTextFinding>() : find_big_integers(text, 1)) {
+        rule = "json-big-integer";
+        at = f.offset;
+        where = pointer + f.pointer;
+        what_wrong = "an integer beyond 64 bits: " + f.detail;
+        hint = "JSON.parse (catapult) reads it as the nearest double and Python (HTA) exactly; simdjson rejects it";
+      }
       reporter.report(rule, loc(file, position_in(text, start, at)),
-                      std::string(what) + " holds " + what_wrong + " (not checked further)", kind, where,
-                      "strict JSON parsers (Perfetto, JSON.parse, simdjson) reject it");
+                      std::string(what) + " holds " + what_wrong + " (not checked further)", kind, where, hint);
       return;
     }
     json::ParseError err = parsed.error;

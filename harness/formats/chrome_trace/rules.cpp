@@ -173,7 +173,7 @@ constexpr diag::Reading kSchemaInvalid{
 // (flow bp, instant scope, unknown or missing ph, {}); it accepts a bare or
 // unterminated array, a BOM, invalid UTF-8, negative ts and dur, string pids,
 // and stores Kineto's extras as metadata.
-constexpr std::array<diag::Reading, 72> kChromeReadings = {{
+constexpr std::array<diag::Reading, 73> kChromeReadings = {{
     {"ct-args-number-range", W, "catapult's JSON.parse reads the number as Infinity and keeps the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
     {"ct-args-type", W, "catapult keeps the event and takes args that are not an object as they are (null as {})",
@@ -308,6 +308,9 @@ constexpr std::array<diag::Reading, 72> kChromeReadings = {{
      "catapult-project/catapult@6fd8bbe tracing/tracing/ui/base/file.html:29 (ran)"},
     kInputLineTooLong,
     kInputLongLine,
+    {"json-big-integer", W, "catapult's JSON.parse reads the integer as the nearest double and loads the file",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 "
+     "(ran: mutation set)"},
     {"json-duplicate-key", W, "catapult's JSON.parse keeps the last value",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211"},
     {"json-lone-surrogate", W, "not established what catapult does with it",
@@ -348,7 +351,7 @@ constexpr std::array<diag::Reading, 72> kChromeReadings = {{
 // args, ignores unknown or missing ph and unknown metadata names, uses the pid
 // as the tid, reads string pids as names, and accepts a trailing comma, a bare
 // or unterminated array, {} and any displayTimeUnit.
-constexpr std::array<diag::Reading, 72> kPerfettoReadings = {{
+constexpr std::array<diag::Reading, 73> kPerfettoReadings = {{
     {"ct-args-number-range", W, "Perfetto keeps the event and cuts its args at the number",
      "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:425-429; src/trace_processor/util/json_args.cc:120-122"},
     {"ct-args-type", W, "Perfetto keeps the event and ignores args that are not an object",
@@ -485,6 +488,8 @@ constexpr std::array<diag::Reading, 72> kPerfettoReadings = {{
      "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:182-234"},
     kInputLineTooLong,
     kInputLongLine,
+    {"json-big-integer", W, "not established what Perfetto's JSON parser does with an integer beyond 64 bits",
+     "no source: google/perfetto@ec5d16b src/trace_processor/util/json_parser.h was not read for it"},
     {"json-duplicate-key", W, "Perfetto reassigns the field, so the last value wins",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:680-825"},
     {"json-lone-surrogate", W, "not established what Perfetto does with it",
@@ -532,7 +537,7 @@ constexpr std::array<diag::Reading, 72> kPerfettoReadings = {{
 // checker marks findings on such rows Diagnostic::unread_by "hta"); it
 // ignores displayTimeUnit and deviceProperties, links CPU and GPU by
 // correlation, and falls back to rank 0 without distributedInfo.
-constexpr std::array<diag::Reading, 72> kHtaReadings = {{
+constexpr std::array<diag::Reading, 73> kHtaReadings = {{
     {"ct-args-number-range", W, "HTA's json reads the number as inf and loads the event with it",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-args-type", W, "HTA loads args that are not an object as written",
@@ -659,6 +664,8 @@ constexpr std::array<diag::Reading, 72> kHtaReadings = {{
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:145-146 (ran)"},
     kInputLineTooLong,
     kInputLongLine,
+    {"json-big-integer", W, "HTA's json reads the integer exactly and loads the file",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran: mutation set)"},
     {"json-duplicate-key", W, "HTA keeps the last value (Python's json)",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"json-lone-surrogate", W, "not established what HTA does with it",

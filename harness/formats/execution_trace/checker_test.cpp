@@ -211,6 +211,25 @@ TEST_F(EtCheckTest, BrokenNodesAreFindingsNotCrashes) {
   EXPECT_NE(find("input-empty"), nullptr);
 }
 
+// What Python's json.load reads and simdjson does not is a json-* warning
+// at the literal (Chakra and PARAM load the node), not a syntax error.
+TEST_F(EtCheckTest, NodesPythonReadsAreWarnedAtTheLiteral) {
+  const std::string head = R"({"schema": "1.0.2-chakra.0.0.4", "pid": 1, "time": "t", "start_ts": 1, "finish_ts": 2, "nodes": [
+    {"id": 1, "name": "[pytorch|profiler|execution_trace|process]", "ctrl_deps": 1, "inputs": {"values": [], "shapes": [], "types": []}, "outputs": {"values": [], "shapes": [], "types": []}, "attrs": []},
+    {"id": 2, "name": "a", "ctrl_deps": 1, "inputs": {"values": [], "shapes": [], "types": []}, "outputs": {"values": [], "shapes": [], "types": []}, "attrs": [{"name": "v", "type": "uint64", "value": )";
+  for (const char* literal : {"18446744073709551616", "NaN", "1e999"}) {
+    reporter_ = diag::Reporter();
+    check(head + literal + "}]}]}");
+    EXPECT_EQ(find("json-syntax"), nullptr) << literal;
+    const diag::Diagnostic* d = nullptr;
+    for (const char* rule : {"json-big-integer", "json-non-finite", "json-number-range"})
+      if (!d) d = find(rule);
+    ASSERT_NE(d, nullptr) << literal;
+    EXPECT_EQ(d->pointer, "/nodes/1/attrs/0/value") << literal;
+    EXPECT_FALSE(verdict("chakra").failed(false)) << literal;
+  }
+}
+
 TEST_F(EtCheckTest, SchemaFailuresOfReadFieldsAreEtNodeFieldOnce) {
   // The reader reports a string id as et-node-field; the schema's own
   // failure at /id is the same fact and is not reported again.

@@ -6,6 +6,8 @@
 #include "io/input_source.h"
 #include "json/array_ahead.h"
 #include "json/array_stream.h"
+#include "json/parse.h"
+#include "json/text.h"
 #include "formats/execution_trace/node_fields.h"
 
 namespace tc::reader::et {
@@ -41,6 +43,36 @@ void check_header_member(const std::string& file, diag::Reporter& reporter, cons
     if (doc.error() || doc.get(s)) bad("a string");
   }
 }
+
+// A node simdjson rejected. Python's json (Chakra's and PARAM's loader) reads
+// NaN, Infinity, numbers beyond double range and integers beyond 64 bits:
+// those are the json-* warnings at the literal, the rest a syntax error.
+// The node is not checked further either way.
+void report_unparsed_node(const std::string& path, diag::Reporter& reporter, const io::JsonElement& el,
+                          const std::string& pointer, const char* simdjson_error) {
+  if (json::Parser().parse(el.text).ok) {
+    std::vector<reader::JsonTextFinding> found = reader::find_json_quirks(el.text, 16);
+    std::erase_if(found, [](const reader::JsonTextFinding& f) {
+      return f.kind == reader::JsonTextFinding::Kind::DuplicateKey || f.kind == reader::JsonTextFinding::Kind::LoneSurrogate;
+    });
+    if (found.empty()) found = reader::find_big_integers(el.text, 1);
+    if (!found.empty()) {
+      const reader::JsonTextFinding& f = found.front();
+      using K = reader::JsonTextFinding::Kind;
+      const char* rule = f.kind == K::NonFinite    ? "json-non-finite"
+                         : f.kind == K::OutOfRange ? "json-number-range"
+                                                   : "json-big-integer";
+      const io::JsonPosition at = io::position_in(el.text, el.pos, f.offset);
+      reporter.report(rule, {path, at.line, at.column},
+                      "node holds " + f.detail + ", which simdjson does not read (not checked further)", kNodeKind,
+                      pointer + f.pointer, "Python's json.load (Chakra, PARAM) reads it");
+      return;
+    }
+  }
+  reporter.report("json-syntax", {path, el.pos.line, el.pos.column},
+                  std::string("node is not valid JSON: ") + simdjson_error, kNodeKind, pointer);
+}
+
 
 }  // namespace
 
@@ -79,9 +111,7 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
     if (parsed) {
       e = *parsed;
     } else if (auto err = parser.parse(el.text.data(), el.text.size(), false).get(e)) {
-      reporter.report("json-syntax", {path, el.pos.line, el.pos.column},
-                      std::string("node is not valid JSON: ") + simdjson::error_message(err), kNodeKind,
-                      node.pointer());
+      report_unparsed_node(path, reporter, el, node.pointer(), simdjson::error_message(err));
       return;
     }
     if (!layout_fixed) {

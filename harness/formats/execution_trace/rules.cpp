@@ -62,7 +62,7 @@ constexpr std::array kRules = {
 // not list (1.0.1 included) and crashes on 1.1.1-chakra.1.0.0, which it lists;
 // it reads the top level, ids, ctrl_deps, inputs, outputs and attrs, finds its
 // roots by thread name and drops nodes it cannot reach.
-constexpr std::array<diag::Reading, 31> kChakraReadings = {{
+constexpr std::array<diag::Reading, 32> kChakraReadings = {{
     {"et-arity", W,
      "chakra copies values, shapes and types into its protobuf as strings without pairing them; only comm_size zips "
      "values with types, stopping at the shorter list",
@@ -137,6 +137,8 @@ constexpr std::array<diag::Reading, 31> kChakraReadings = {{
      "chakra reads the whole file with one json.load whatever its line lengths; tracecheck raises this rule only on "
      "TORCH_TRACE lines, never on an execution trace",
      "no source: tracecheck-internal (harness/diag/rule_catalog.cpp)"},
+    {"json-big-integer", W, "chakra's json.load reads an integer beyond 64 bits exactly and the converter goes on",
+     "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:74-75; Python's json.load"},
     {"json-duplicate-key", W, "chakra's json.load keeps the last value of a repeated key",
      "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:74-75; Python's json.load"},
     {"json-lone-surrogate", W,
@@ -163,7 +165,7 @@ constexpr std::array<diag::Reading, 31> kChakraReadings = {{
 // and tools/et_replay.py): ExecutionTrace dispatches on the exact schema
 // string (1.0.1 accepted) and raises ValueError otherwise; it needs schema,
 // pid and nodes, and et_replay takes the root as nodes[1].
-constexpr std::array<diag::Reading, 31> kParamReadings = {{
+constexpr std::array<diag::Reading, 32> kParamReadings = {{
     {"et-arity", W,
      "PARAM zips types, values and shapes in get_inputs, so the longer lists' extra items are silently dropped",
      "facebookresearch/param@cbf0988 et_replay/execution_trace.py:182-186,283-287; facebookresearch/param@1e115ff "
@@ -233,6 +235,8 @@ constexpr std::array<diag::Reading, 31> kParamReadings = {{
      "PARAM reads the whole file with one json.load whatever its line lengths; tracecheck raises this rule only on "
      "TORCH_TRACE lines, never on an execution trace",
      "no source: tracecheck-internal (harness/diag/rule_catalog.cpp)"},
+    {"json-big-integer", W, "PARAM's json.load reads an integer beyond 64 bits exactly and loading goes on",
+     "facebookresearch/param@cbf0988 et_replay/execution_trace.py main(); Python's json.load"},
     {"json-duplicate-key", W, "PARAM's json.load keeps the last value of a repeated key",
      "facebookresearch/param@cbf0988 et_replay/execution_trace.py main(); Python's json.load"},
     {"json-lone-surrogate", W,

@@ -67,6 +67,8 @@ bool TorchTraceChecker::report_payload_quirks(const reader::Record& r, std::vect
         report("json-number-range", loc, fmt::format("the payload's number {} does not fit a double", f.detail), r,
                f.pointer, "Python reads it as infinity");
         break;
+      case reader::JsonTextFinding::Kind::BigInteger:  // find_big_integers' kind only
+        break;
     }
   }
   return rejected_by_serde;
