@@ -1,7 +1,7 @@
 // A trace format: how tracecheck recognises one kind of trace, checks it in
 // one streaming pass and renders its canonical (golden) text. Each format
 // defines one function returning its Format (declared below) and is listed
-// once in formats/registry.cpp, so `check`, `run` and `replay` learn a new
+// once in formats/registry/registry.cpp, so `check`, `run` and `replay` learn a new
 // format without being edited. (An explicit list, not static registrars:
 // the library is static and the linker drops unreferenced objects.)
 //

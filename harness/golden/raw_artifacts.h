@@ -3,7 +3,7 @@
 //
 //   <case>.raw/<format>/<path>.gz    each file below each format folder of the capture
 //                                    (torch_trace/, chrome_trace/, ...: the ids of
-//                                    formats/registry.cpp), gzipped, same relative path
+//                                    formats/registry/registry.cpp), gzipped, same relative path
 //   <case>.raw/env.json, outcome.json, facts.json   copied as they are
 //
 // Contract: store_raw() builds the new folder beside the target and swaps it

@@ -1,4 +1,4 @@
-// Kineto's extras on top of the Chrome format (spec/formats.md §2): the
+// Kineto's extras on top of the Chrome format (../shared/spec/formats.md §2): the
 // top-level deviceProperties and distributedInfo, "External id" links from
 // GPU-side events (kernels, memcpys, runtime calls, GPU annotations) back to
 // a cpu_op or user_annotation, "Record function id" types, the

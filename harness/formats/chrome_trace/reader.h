@@ -75,7 +75,7 @@ struct ChromeReadInfo {
 
 struct ChromeReadOptions {
   // Threads reading one trace: above 1, one splits the event array, others
-  // parse events ahead, the caller checks them in order (events_ahead.h);
+  // parse events ahead, the caller checks them in order (json/array_ahead.h);
   // the findings are the same whatever the number.
   unsigned threads = 1;
   size_t chunk = size_t{1} << 20;

@@ -1,5 +1,5 @@
 // The inductor debug-trace directory (config.trace.enabled /
-// TORCH_COMPILE_DEBUG), spec/formats.md 4.1:
+// TORCH_COMPILE_DEBUG), ../shared/spec/formats.md 4.1:
 //   [torch_compile_debug/]run_<time>-pid_<pid>/torchinductor/<graph>/
 //     fx_graph_readable.py, fx_graph_runnable.py, fx_graph_transformed.py,
 //     output_code.py, ir_pre_fusion.txt, ir_post_fusion.txt, ...

@@ -1,4 +1,4 @@
-// Execution-trace invariants (spec/formats.md 3.5), checked in one pass:
+// Execution-trace invariants (../shared/spec/formats.md 3.5), checked in one pass:
 // per node while its JSON is at hand (tensor 6-tuples, values/shapes/types/
 // strides arity, the triton stride quirk), over the whole graph at the end
 // (unique ids, the process root with id 1, every parent or ctrl_deps target

@@ -5,7 +5,7 @@
 namespace tc::reader::et {
 namespace {
 
-// spec/formats.md 3.1: every version PyTorch's ExecutionTraceObserver wrote.
+// ../shared/spec/formats.md 3.1: every version PyTorch's ExecutionTraceObserver wrote.
 constexpr std::array<std::string_view, 6> kKnown = {"1.0.1",
                                                     "1.0.2-chakra.0.0.4",
                                                     "1.0.3-chakra.0.0.4",

@@ -4,7 +4,7 @@
 // its layout; an unknown one is read with the layout of the closest known
 // shape ("1.0.1" and other "1.0.x" without "-chakra" flat, anything else
 // nested, strides from "1.1.1" on) and `known` false. The consumer lists are
-// the exact strings each consumer dispatches on (spec/formats.md 3.6): PARAM
+// the exact strings each consumer dispatches on (../shared/spec/formats.md 3.6): PARAM
 // et_replay/execution_trace.py and Chakra's PyTorchNode.SUPPORTED_VERSIONS.
 #pragma once
 
