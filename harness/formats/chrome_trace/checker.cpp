@@ -317,6 +317,8 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
   bool has_name = f.get(EventFields::Name, v);
   if (has_name && v.get_string().get(name) != simdjson::SUCCESS)
     report("ct-name-type", e, "\"name\" is not a string", ph_text, "name");
+  else if (!has_name && ph == 'M')  // what it names is unknown: as an unknown name
+    report_missing("ct-metadata-name", e, "a metadata event without \"name\"", ph_text, "name");
   else if (!has_name && needs_name(ph))
     report_missing("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"name\"", ph_text, "name");
   bool has_cat = f.get(EventFields::Cat, v);
@@ -353,7 +355,8 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
     case 'X': {
       double dur;
       if (!f.get(EventFields::Dur, v)) {
-        report_missing("ct-field-missing", e, "an \"X\" event without \"dur\"", ph_text, "dur", "Perfetto drops it");
+        report_missing("ct-dur-missing", e, "an \"X\" event without \"dur\"", ph_text, "dur",
+                       "Perfetto drops it; catapult draws it to the end of the trace");
       } else if (null_like(v)) {
         report("ct-time-null", e, std::string("\"dur\" is ") + (v.is_null() ? "null" : "a boolean"), ph_text, "dur");
       } else if (!read_number(v, dur)) {

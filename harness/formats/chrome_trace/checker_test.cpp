@@ -86,7 +86,9 @@ struct Defect {
 
 TEST_F(ChromeChecks, EachDefectHasItsRule) {
   const Defect defects[] = {
-      {R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": 1})", "ct-field-missing"},
+      {R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": 1})", "ct-dur-missing"},
+      {R"({"ph": "X", "pid": 1, "tid": 1, "ts": 1, "dur": 1})", "ct-field-missing"},
+      {R"({"ph": "M", "pid": 1, "tid": 1, "args": {"name": "p"}})", "ct-metadata-name"},
       {R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": 1, "dur": -2})", "ct-dur-negative"},
       {R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": "x", "dur": 2})", "ct-field-type"},
       {R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "dur": 2})", "ct-time-null"},
@@ -156,7 +158,7 @@ TEST_F(ChromeChecks, InvalidEventJsonIsLocatedAndLaterEventsStillChecked) {
   ASSERT_NE(d, nullptr) << all();
   EXPECT_EQ(d->location.line, 2u);
   EXPECT_EQ(d->location.column, 26u);        // inside the unexpected "pid" token
-  EXPECT_EQ(count("ct-field-missing"), 1u);  // the second event's missing dur
+  EXPECT_EQ(count("ct-dur-missing"), 1u);  // the second event's missing dur
 }
 
 TEST_F(ChromeChecks, ContainerFindings) {
@@ -190,6 +192,7 @@ TEST_F(ChromeChecks, JsonFindingsAreLocatedAtTheByte) {
   EXPECT_EQ(at("json-duplicate-key"), "1:43 /traceEvents/0/name");
   check("{\"traceEvents\": [{\"ph\": \"X\", \"ts\": NaN}]}");
   EXPECT_EQ(at("json-non-finite"), "1:36 /traceEvents/0/ts");
+  EXPECT_EQ(count("ct-time-infinite"), 0u);
   check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"\xff\"}]}");
   EXPECT_EQ(at("input-invalid-utf8"), "1:39 /traceEvents/0");
   check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 1, \"args\": {\"v\": 1e999}}]}");
@@ -197,10 +200,23 @@ TEST_F(ChromeChecks, JsonFindingsAreLocatedAtTheByte) {
   EXPECT_EQ(count("json-number-range"), 0u);
   check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1e999, \"dur\": 1}]}");
   EXPECT_EQ(at("json-number-range"), "1:69 /traceEvents/0/ts");
+  // An infinite time is also said as such: HTA crashes on it wherever it is written so.
+  EXPECT_EQ(at("ct-time-infinite"), "1:69 /traceEvents/0/ts");
+  check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": -Infinity}]}");
+  EXPECT_EQ(at("ct-time-infinite"), "1:79 /traceEvents/0/dur");
+  EXPECT_EQ(count("json-non-finite"), 1u);
+  check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1e999, \"ts\": NaN, \"dur\": 1}]}");
+  EXPECT_EQ(count("ct-time-infinite"), 0u) << all();
   // Beyond 64 bits: its own warning, not NaN or Infinity.
   check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 18446744073709551616, \"dur\": 1}]}");
   EXPECT_EQ(at("json-big-integer"), "1:69 /traceEvents/0/ts");
   EXPECT_EQ(count("json-non-finite"), 0u);
+  // ... and the event is still checked, read as JSON.parse reads it.
+  check_events(R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": -9223372036854775809},)"
+               R"({"ph": "E", "name": "a", "pid": 1, "tid": 1, "ts": 1})");
+  EXPECT_EQ(count("json-big-integer"), 1u) << all();
+  EXPECT_EQ(count("ct-be-unmatched"), 0u) << all();
+  EXPECT_EQ(count("ct-ts-negative"), 1u) << all();
   check("{\"traceEvents\": 5}");
   EXPECT_EQ(at("ct-trace-events-type"), "1:17 /traceEvents");
   EXPECT_EQ(count("ct-trace-events-type"), 1u);

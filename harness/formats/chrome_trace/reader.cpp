@@ -30,6 +30,14 @@ bool in_args(std::string_view pointer) {
   return at != std::string_view::npos && pointer.compare(at, 6, "/args/") == 0;
 }
 
+// Is `quirk` (relative to an event) its ts or dur holding an infinite value:
+// Infinity, -Infinity, or a number beyond double range (1e999)?
+bool infinite_time(std::string_view kind, const JsonTextFinding& quirk) {
+  using K = JsonTextFinding::Kind;
+  if (kind != "event" || (quirk.pointer != "/ts" && quirk.pointer != "/dur")) return false;
+  return quirk.kind == K::OutOfRange || (quirk.kind == K::NonFinite && quirk.detail != "NaN");
+}
+
 // Passes a source through unchanged and notes where its first CRLF line end
 // is (the line and column of the '\r'), for input-crlf. In JSON a CR can only
 // stand as whitespace (a raw one inside a string is a syntax error anyway).
@@ -133,12 +141,14 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
       size_t at = 0;
       std::string where = pointer;
       bool named = false;
+      bool time_infinite = false;
       for (const JsonTextFinding& f : find_json_quirks(text, 16)) {
         using K = JsonTextFinding::Kind;
         if (f.kind == K::DuplicateKey) continue;
         named = true;
         at = f.offset;
         where = pointer + f.pointer;
+        time_infinite = infinite_time(kind, f);
         if (f.kind == K::LoneSurrogate)
           rule = "json-lone-surrogate", what_wrong = "a lone surrogate escape " + f.detail + " (\\uD800-\\uDFFF without its pair)";
         else if (f.kind == K::OutOfRange)
@@ -159,6 +169,12 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
       }
       reporter.report(rule, loc(file, position_in(text, start, at)),
                       std::string(what) + " holds " + what_wrong + " (not checked further)", kind, where, hint);
+      // What the value means, beside how it is written: consumers that read
+      // the literal differ on an infinite time.
+      if (time_infinite)
+        reporter.report("ct-time-infinite", loc(file, position_in(text, start, at)),
+                        std::string(what) + "'s " + where.substr(where.rfind('/') + 1) + " is infinite", kind, where,
+                        "HTA cannot round it (OverflowError); Perfetto rejects the file");
       return;
     }
     json::ParseError err = parsed.error;
@@ -191,6 +207,35 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
                     std::string(what) + " is not valid JSON: " + err.message, kind, pointer);
   };
 
+  // An event simdjson rejected only for integers beyond 64 bits is read as
+  // JSON.parse reads it: each such literal as a double (the text rewritten
+  // with ".0" after it), so the event is still checked; json-big-integer at
+  // each literal. False (nothing reported) when that does not parse either.
+  std::string widened;  // scratch: the rewritten event, padded
+  auto parse_big_integers_as_doubles = [&](const io::JsonElement& el, const std::string& pointer,
+                                           simdjson::dom::element& value) {
+    const std::vector<JsonTextFinding> big = find_big_integers(el.text, 64);
+    if (big.empty()) return false;
+    widened.clear();
+    size_t from = 0;
+    for (const JsonTextFinding& f : big) {
+      const size_t end = f.offset + f.detail.size();
+      widened.append(el.text, from, end - from);
+      widened += ".0";
+      from = end;
+    }
+    widened.append(el.text, from);
+    const size_t size = widened.size();
+    widened.append(simdjson::SIMDJSON_PADDING, ' ');
+    if (event_parser.parse(widened.data(), size, false).get(value) != simdjson::SUCCESS) return false;
+    for (const JsonTextFinding& f : big)
+      reporter.report("json-big-integer", loc(file, position_in(el.text, el.pos, f.offset)),
+                      "an integer beyond 64 bits: " + f.detail + ", read as the nearest double", "event",
+                      pointer + f.pointer,
+                      "JSON.parse (catapult) reads it so and Python (HTA) exactly; simdjson rejects it");
+    return true;
+  };
+
   // Repeated keys in an event that parsed: a warning per key, at the key.
   auto report_duplicates = [&](std::string_view text, io::JsonPosition start, const std::string& pointer,
                                const char* kind) {
@@ -216,7 +261,8 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
     if (parsed) {
       value = *parsed;
     } else {
-      if (event_parser.parse(el.text.data(), el.text.size(), false).get(value) != simdjson::SUCCESS) {
+      if (event_parser.parse(el.text.data(), el.text.size(), false).get(value) != simdjson::SUCCESS &&
+          !parse_big_integers_as_doubles(el, ev.pointer(), value)) {
         locate_error(el.text, el.pos, ev.pointer(), ("event " + std::to_string(el.index)).c_str(), "event");
         return;
       }

@@ -34,6 +34,8 @@ constexpr std::array kRules = {
          "Perfetto drops the series; catapult stores it unchecked"},
     Rule{"ct-display-time-unit", W, "displayTimeUnit is neither \"ms\" nor \"ns\"",
          "catapult throws on it; Perfetto ignores it"},
+    Rule{"ct-dur-missing", W, "an X (complete) event without \"dur\"",
+         "Perfetto drops it; catapult draws it to the end of the trace"},
     Rule{"ct-dur-negative", W, "an X event with a negative dur", "Perfetto: slice_negative_duration"},
     Rule{"ct-empty-event", W, "an empty event {}",
          "catapult warns of an unrecognized phase and skips it; Perfetto skips it silently"},
@@ -41,7 +43,7 @@ constexpr std::array kRules = {
          "catapult crashes on a null element; others skip it"},
     Rule{"ct-event-too-long", E, "one event is longer than the reader's limit (64 MiB) and was not checked",
          "no emitter writes such an event; the file is damaged"},
-    Rule{"ct-field-missing", W, "a field the event's phase requires is missing (name, dur, id, cat; ts: ct-time-null)",
+    Rule{"ct-field-missing", W, "a field the event's phase requires is missing (name, id, cat; ts: ct-time-null, dur: ct-dur-missing)",
          "Perfetto drops the event (json_tokenizer_failure / json_parser_failure)"},
     Rule{"ct-field-type", W,
          "a ts or dur that is a string, array or object (an async id that is neither integer nor string)",
@@ -66,7 +68,8 @@ constexpr std::array kRules = {
     Rule{"ct-metadata-args", W, "a metadata (M) event of a known name without an args object",
          "Perfetto drops it (json_parser_failure)"},
     Rule{"ct-metadata-name", W,
-         "a metadata (M) event name outside process_name/labels/sort_index, thread_name/sort_index",
+         "a metadata (M) event without a name, or named outside process_name/labels/sort_index, "
+         "thread_name/sort_index",
          "catapult warns (metadata_parse_error); Perfetto ignores it"},
     Rule{"ct-metadata-value", W, "a metadata (M) event's args.name, args.sort_index or args.labels is missing or of another type",
          "the process or thread is not named or ordered as written"},
@@ -98,6 +101,10 @@ constexpr std::array kRules = {
          "PyTorch's profiler tests assert it never appears"},
     Rule{"ct-tid-missing", W, "a B, E or X event without \"tid\"",
          "catapult keys the thread as \"undefined\"; Perfetto uses the pid as the tid"},
+    Rule{"ct-time-infinite", W,
+         "an event's ts or dur is infinite: Infinity, -Infinity or a number beyond double range (1e999), "
+         "reported beside the json-* rule for how it is written",
+         "HTA crashes rounding it; Perfetto rejects the file; catapult loads a 1e999 as Infinity"},
     Rule{"ct-time-null", W,
          "an event's ts is missing (outside M events), null or a boolean, or an X's dur is null or a boolean",
          "Perfetto drops the event; catapult and HTA load it at whatever time the value makes"},
@@ -173,7 +180,7 @@ constexpr diag::Reading kSchemaInvalid{
 // (flow bp, instant scope, unknown or missing ph, {}); it accepts a bare or
 // unterminated array, a BOM, invalid UTF-8, negative ts and dur, string pids,
 // and stores Kineto's extras as metadata.
-constexpr std::array<diag::Reading, 73> kChromeReadings = {{
+constexpr std::array<diag::Reading, 75> kChromeReadings = {{
     {"ct-args-number-range", W, "catapult's JSON.parse reads the number as Infinity and keeps the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
     {"ct-args-type", W, "catapult keeps the event and takes args that are not an object as they are (null as {})",
@@ -199,6 +206,9 @@ constexpr std::array<diag::Reading, 73> kChromeReadings = {{
      "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html processCounterEvent (ran)"},
     {"ct-display-time-unit", E, "catapult throws 'Unit X is not supported.' and the import fails",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1182-1190"},
+    {"ct-dur-missing", W,
+     "catapult closes an X without dur at the end of the trace, as it draws a B left open, and loads the file",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:220-221,229-231 (ran: mutation set)"},
     {"ct-dur-negative", Off, "catapult accepts a negative dur unchecked",
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html (no check found)"},
     {"ct-empty-event", W, "catapult warns 'Unrecognized event phase: undefined' and skips the event",
@@ -209,8 +219,8 @@ constexpr std::array<diag::Reading, 73> kChromeReadings = {{
      "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html importEvents"},
     kEventTooLong,
     {"ct-field-missing", E,
-     "catapult crashes on an X/B/i without name (getColorIdForGeneralPurposeString(undefined)); it closes an X without "
-     "dur at the end of the trace, and warns and skips a b/e/n/s/t/f without id",
+     "catapult crashes on an X/B/i without name (getColorIdForGeneralPurposeString(undefined)), and warns and skips a "
+     "b/e/n/s/t/f without id",
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:137-138,220-221,229-231; "
      "tracing/tracing/base/color_scheme.html:193-199; catapult-project/catapult@30be0db "
      "tracing/tracing/extras/importer/trace_event_importer.html createAsyncSlices_"},
@@ -278,6 +288,11 @@ constexpr std::array<diag::Reading, 73> kChromeReadings = {{
      "no source: readings cover missing, string and negative ids only"},
     {"ct-tid-missing", W, "catapult keys the thread as \"undefined\" and loads the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/process_base.html:210-215"},
+    {"ct-time-infinite", W,
+     "catapult's JSON.parse reads 1e999 as Infinity and imports the event (the Infinity literal it cannot parse: "
+     "json-non-finite)",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 "
+     "(ran: mutation set)"},
     {"ct-time-null", W,
      "catapult imports the event with no warning at the time JavaScript's arithmetic makes of the value (NaN for a "
      "missing or null ts, 0 or 1 for a boolean); a B or E without a time it cannot pair (ct-be-unmatched)",
@@ -351,7 +366,7 @@ constexpr std::array<diag::Reading, 73> kChromeReadings = {{
 // args, ignores unknown or missing ph and unknown metadata names, uses the pid
 // as the tid, reads string pids as names, and accepts a trailing comma, a bare
 // or unterminated array, {} and any displayTimeUnit.
-constexpr std::array<diag::Reading, 73> kPerfettoReadings = {{
+constexpr std::array<diag::Reading, 75> kPerfettoReadings = {{
     {"ct-args-number-range", W, "Perfetto keeps the event and cuts its args at the number",
      "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:425-429; src/trace_processor/util/json_args.cc:120-122"},
     {"ct-args-type", W, "Perfetto keeps the event and ignores args that are not an object",
@@ -378,6 +393,8 @@ constexpr std::array<diag::Reading, 73> kPerfettoReadings = {{
     {"ct-display-time-unit", Off,
      "Perfetto ignores displayTimeUnit; it only counts the info stat json_display_time_unit",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:1004-1011"},
+    {"ct-dur-missing", E, "Perfetto drops an X without dur (json_parser_failure) and loads the rest",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:228-232"},
     {"ct-dur-negative", E, "Perfetto drops the slice (slice_negative_duration)",
      "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.h:132-135"},
     {"ct-empty-event", Off, "Perfetto skips {} silently, as if it were not there",
@@ -388,8 +405,7 @@ constexpr std::array<diag::Reading, 73> kPerfettoReadings = {{
      "ReadOneJsonDict"},
     kEventTooLong,
     {"ct-field-missing", W,
-     "Perfetto drops an X without dur or a b/e/n without id (json_parser_failure); it names a nameless event "
-     "\"[No name]\"",
+     "Perfetto drops a b/e/n without id (json_parser_failure); it names a nameless event \"[No name]\"",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:228-232,156-158"},
     {"ct-field-type", E, "Perfetto drops an event whose ts is not a number (json_tokenizer_failure); a ts or dur string that does not parse stops its tokenizer, so nothing after the event loads",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:235-281,836-841"},
@@ -455,6 +471,10 @@ constexpr std::array<diag::Reading, 73> kPerfettoReadings = {{
      "Perfetto uses the pid as the tid; an i/I/R without tid and of thread scope it drops (json_parser_failure)",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:846-849; "
      "src/trace_processor/importers/json/json_trace_parser.cc:359-364"},
+    {"ct-time-infinite", E,
+     "Perfetto rejects the file: its JSON parser fails on the literal ('Invalid number', 'Double overflow/underflow "
+     "parsing') in an event field",
+     "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:425-429,464-467"},
     {"ct-time-null", E,
      "Perfetto drops an event without a number ts (json_tokenizer_failure) and an X without a number dur "
      "(json_parser_failure)",
@@ -537,7 +557,7 @@ constexpr std::array<diag::Reading, 73> kPerfettoReadings = {{
 // checker marks findings on such rows Diagnostic::unread_by "hta"); it
 // ignores displayTimeUnit and deviceProperties, links CPU and GPU by
 // correlation, and falls back to rank 0 without distributedInfo.
-constexpr std::array<diag::Reading, 73> kHtaReadings = {{
+constexpr std::array<diag::Reading, 75> kHtaReadings = {{
     {"ct-args-number-range", W, "HTA's json reads the number as inf and loads the event with it",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-args-type", W, "HTA loads args that are not an object as written",
@@ -560,6 +580,8 @@ constexpr std::array<diag::Reading, 73> kHtaReadings = {{
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
     {"ct-display-time-unit", Off, "HTA never reads displayTimeUnit; it keeps it as metadata",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:405 (ran)"},
+    {"ct-dur-missing", Off, "HTA drops a row without dur unread (it keeps rows with cat and dur)",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:299-301 (ran: mutation set)"},
     {"ct-dur-negative", Off, "HTA loads a negative dur as written",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-empty-event", Off, "HTA drops the row (no dur or cat); it held nothing to lose",
@@ -637,6 +659,10 @@ constexpr std::array<diag::Reading, 73> kHtaReadings = {{
      "no source: readings cover missing, string and negative ids only"},
     {"ct-tid-missing", Off, "HTA keeps an X without tid; B/E rows it drops anyway (no dur)",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:293-305 (ran)"},
+    {"ct-time-infinite", E,
+     "HTA crashes: OverflowError 'cannot convert float infinity to integer' in round_down_time_stamps, which rounds "
+     "every row's ts and end whenever pandas reads ts as float64 (a trace of integer ts only it loads)",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:373-388 (ran: mutation set)"},
     {"ct-time-null", W,
      "HTA loads the file: pandas reads a missing or null ts or dur as NaN (a row without dur it drops) and adds a "
      "boolean as 0 or 1",
@@ -670,11 +696,14 @@ constexpr std::array<diag::Reading, 73> kHtaReadings = {{
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"json-lone-surrogate", W, "not established what HTA does with it",
      "no source: no reading or run of the consumer covers it"},
-    {"json-non-finite", W, "HTA's json backend reads NaN; a row with a NaN ts or dur it drops",
+    {"json-non-finite", W,
+     "HTA's json backend reads NaN and Infinity; a row with a NaN ts or dur it drops, an infinite one crashes it "
+     "(ct-time-infinite)",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305,383-388 (ran)"},
-    {"json-number-range", E,
-     "HTA crashes on a ts of 1e999 (OverflowError in round_down_time_stamps); in args it accepts one",
-     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:386 (ran)"},
+    {"json-number-range", W,
+     "HTA's json reads the number as inf and loads it in a tid or args; at a ts or dur it crashes "
+     "(ct-time-infinite)",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:386 (ran: mutation set)"},
     {"json-syntax", E, "HTA raises JSONDecodeError",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"kt-base-time", W, "HTA loads the trace; only Trace.get_trace_start_unixtime_ns() raises KeyError",
