@@ -443,7 +443,9 @@ def main(argv):
         "environment": opts.env_name,
         "device": device,
         "case": case.get("name"),
-        "command": cmd,
+        # The driver as the repository names it: a capture is committed, and
+        # names no path of the machine that made it.
+        "command": [cmd[0], os.path.relpath(driver, os.path.dirname(HERE))] + cmd[2:],
         "torch_version": probe.get("torch_version"),
         "python_version": platform.python_version(),
         "python_executable": sys.executable,

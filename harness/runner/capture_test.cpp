@@ -65,6 +65,11 @@ TEST(RunnerCapture, NoTraceLeavesAnEmptyTraceFolderAndNullTorch) {
   EXPECT_NE(env.find("\"environment\": \"host\""), std::string::npos) << env;
   EXPECT_NE(env.find("\"flags\""), std::string::npos) << env;
   if (r.torch_version.empty()) EXPECT_NE(env.find("\"torch_version\": null"), std::string::npos) << env;
+  // Captures are committed: the driver is named relative to the repository.
+  const size_t command = env.find("\"command\": [");
+  ASSERT_NE(command, std::string::npos) << env;
+  const size_t driver = env.find(",", command) + 1;
+  EXPECT_NE(env.substr(env.find('"', driver) + 1, 1), "/") << env;
 }
 
 TEST(RunnerCapture, ExpectedExceptionIsRecordedByQualifiedName) {
