@@ -13,6 +13,12 @@
 namespace tc::checks {
 namespace {
 
+// The attrs PyTorch writes on every node besides rf_id (et-attr-required).
+constexpr const char* kOtherAttrs =
+    R"({"name": "fw_parent", "type": "uint64", "value": 0}, {"name": "seq_id", "type": "int64", "value": -1}, )"
+    R"({"name": "scope", "type": "uint64", "value": 0}, {"name": "tid", "type": "uint64", "value": 1}, )"
+    R"({"name": "fw_tid", "type": "uint64", "value": 0}, {"name": "op_schema", "type": "string", "value": ""})";
+
 // A node of the nested layout (with strides, as 1.1.1 requires); `inputs`
 // replaces the inputs object.
 std::string node(int id, int parent, const std::string& name, const std::string& inputs = {}) {
@@ -20,7 +26,7 @@ std::string node(int id, int parent, const std::string& name, const std::string&
   return "{\"id\": " + std::to_string(id) + ", \"name\": \"" + name + "\", \"ctrl_deps\": " + std::to_string(parent) +
          ", \"inputs\": " + in +
          R"(, "outputs": {"values": [], "shapes": [], "types": [], "strides": []}, "attrs": [{"name": "rf_id", "type": "uint64", "value": )" +
-         std::to_string(id) + "}]}";
+         std::to_string(id) + "}, " + kOtherAttrs + "]}";
 }
 
 std::string trace(const std::vector<std::string>& nodes, const std::string& schema = "1.0.2-chakra.0.0.4") {
@@ -130,9 +136,9 @@ TEST_F(EtCheckTest, ArityMismatchFailsDefaultWhileChakraAndParamReadOn) {
 
 TEST_F(EtCheckTest, FlatLayoutIsReadAndChakraRejectsIt) {
   std::string text = R"j({"schema": "1.0.1", "pid": 1, "time": "t", "start_ts": 1, "nodes": [
-    {"name": "[pytorch|profiler|execution_trace|thread]", "id": 2, "rf_id": 0, "parent": 1, "inputs": [], "input_shapes": [], "input_types": [], "outputs": [], "output_shapes": [], "output_types": []},
-    {"name": "aten::empty", "id": 5, "rf_id": 3, "parent": 7, "op_schema": "aten::empty(int[] size) -> Tensor", "inputs": [[2,2]], "input_shapes": [[[],[]]], "input_types": ["GenericList[Int,Int]"], "outputs": [[6,7,0,4,4]], "output_shapes": [[2,2]], "output_types": ["Tensor(float)"]},
-    {"name": "[pytorch|profiler|execution_trace|process]", "id": 1, "rf_id": 0, "parent": 1, "inputs": [], "input_shapes": [], "input_types": [], "outputs": [], "output_shapes": [], "output_types": []}
+    {"name": "[pytorch|profiler|execution_trace|thread]", "id": 2, "rf_id": 0, "fw_parent": 0, "seq_id": -1, "tid": 1, "fw_tid": 0, "scope": 0, "parent": 1, "inputs": [], "input_shapes": [], "input_types": [], "outputs": [], "output_shapes": [], "output_types": []},
+    {"name": "aten::empty", "id": 5, "rf_id": 3, "fw_parent": 0, "seq_id": -1, "tid": 1, "fw_tid": 0, "scope": 0, "parent": 7, "op_schema": "aten::empty(int[] size) -> Tensor", "inputs": [[2,2]], "input_shapes": [[[],[]]], "input_types": ["GenericList[Int,Int]"], "outputs": [[6,7,0,4,4]], "output_shapes": [[2,2]], "output_types": ["Tensor(float)"]},
+    {"name": "[pytorch|profiler|execution_trace|process]", "id": 1, "rf_id": 0, "fw_parent": 0, "seq_id": -1, "tid": 1, "fw_tid": 0, "scope": 0, "parent": 1, "inputs": [], "input_shapes": [], "input_types": [], "outputs": [], "output_shapes": [], "output_types": []}
   ], "finish_ts": 2
 })j";
   check(text);
@@ -177,8 +183,8 @@ TEST_F(EtCheckTest, ParentCyclesFailNamingTheirIds) {
 // named execution_graph, id 1 and its own parent; PARAM reads it.
 TEST_F(EtCheckTest, ExecutionGraphRootsOf101AreRoots) {
   check(R"j({"schema": "1.0.1", "pid": 1, "time": "t", "start_ts": 1, "nodes": [
-    {"name": "[pytorch|profiler|execution_graph|thread]", "id": 2, "rf_id": 0, "parent": 1, "inputs": [], "input_shapes": [], "input_types": [], "outputs": [], "output_shapes": [], "output_types": []},
-    {"name": "[pytorch|profiler|execution_graph|process]", "id": 1, "rf_id": 0, "parent": 1, "inputs": [], "input_shapes": [], "input_types": [], "outputs": [], "output_shapes": [], "output_types": []}
+    {"name": "[pytorch|profiler|execution_graph|thread]", "id": 2, "rf_id": 0, "fw_parent": 0, "seq_id": -1, "tid": 1, "fw_tid": 0, "scope": 0, "parent": 1, "inputs": [], "input_shapes": [], "input_types": [], "outputs": [], "output_shapes": [], "output_types": []},
+    {"name": "[pytorch|profiler|execution_graph|process]", "id": 1, "rf_id": 0, "fw_parent": 0, "seq_id": -1, "tid": 1, "fw_tid": 0, "scope": 0, "parent": 1, "inputs": [], "input_shapes": [], "input_types": [], "outputs": [], "output_shapes": [], "output_types": []}
   ], "finish_ts": 2
 })j");
   EXPECT_EQ(reporter_.count("et-root"), 0u);
@@ -186,6 +192,36 @@ TEST_F(EtCheckTest, ExecutionGraphRootsOf101AreRoots) {
   EXPECT_EQ(verdict("default").errors, 0u);
   EXPECT_EQ(verdict("param").errors, 0u);
   EXPECT_EQ(verdict("chakra").errors, 1u);  // Chakra's converter does not read 1.0.1
+}
+
+// Chakra's converter copies seven attrs into every node it writes and
+// crashes without one, or with one of another type; PARAM casts what is
+// there and takes None for what is not.
+TEST_F(EtCheckTest, AttrsChakraCopiesAreRequiredOfChakra) {
+  const std::string good = node(3, 1, "aten::mm");
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {R"({"name": "fw_tid", "type": "uint64", "value": 0}, )", ""},
+           {R"("value": "")", R"("value": 7)"},
+           {R"({"name": "scope", "type": "uint64", "value": 0})", R"({"name": "scope", "type": "uint64", "value": "0"})"}}) {
+    std::string bad = good;
+    ASSERT_NE(bad.find(from), std::string::npos) << from;
+    bad.replace(bad.find(from), from.size(), to);
+    reporter_ = diag::Reporter();
+    check(trace({node(2, 1, kThread), bad, node(1, 1, kRoot)}));
+    ASSERT_NE(find("et-attr-required"), nullptr) << bad;
+    EXPECT_EQ(find("et-attr-required")->pointer, "/nodes/1/attrs");
+    EXPECT_EQ(verdict("chakra").errors, 1u) << bad;
+    EXPECT_EQ(verdict("param").errors, 0u) << bad;
+  }
+  // 1.0.1 keeps them as members; PARAM's loader indexes them.
+  reporter_ = diag::Reporter();
+  check(R"j({"schema": "1.0.1", "pid": 1, "time": "t", "start_ts": 1, "nodes": [
+    {"name": "[pytorch|profiler|execution_graph|process]", "id": 1, "rf_id": 0, "parent": 1, "seq_id": -1, "tid": 1, "fw_tid": 0, "scope": 0, "inputs": [], "input_shapes": [], "input_types": [], "outputs": [], "output_shapes": [], "output_types": []}
+  ], "finish_ts": 2
+})j");
+  ASSERT_NE(find("et-node-field"), nullptr);
+  EXPECT_EQ(find("et-node-field")->pointer, "/nodes/0/fw_parent");
+  EXPECT_EQ(verdict("param").errors, 1u);
 }
 
 // Listed in Chakra's SUPPORTED_VERSIONS, but its converter crashes on it.
@@ -214,9 +250,12 @@ TEST_F(EtCheckTest, BrokenNodesAreFindingsNotCrashes) {
 // What Python's json.load reads and simdjson does not is a json-* warning
 // at the literal (Chakra and PARAM load the node), not a syntax error.
 TEST_F(EtCheckTest, NodesPythonReadsAreWarnedAtTheLiteral) {
+  const std::string attrs = std::string(R"([{"name": "rf_id", "type": "uint64", "value": 0}, )") + kOtherAttrs;
   const std::string head = R"({"schema": "1.0.2-chakra.0.0.4", "pid": 1, "time": "t", "start_ts": 1, "finish_ts": 2, "nodes": [
-    {"id": 1, "name": "[pytorch|profiler|execution_trace|process]", "ctrl_deps": 1, "inputs": {"values": [], "shapes": [], "types": []}, "outputs": {"values": [], "shapes": [], "types": []}, "attrs": []},
-    {"id": 2, "name": "a", "ctrl_deps": 1, "inputs": {"values": [], "shapes": [], "types": []}, "outputs": {"values": [], "shapes": [], "types": []}, "attrs": [{"name": "v", "type": "uint64", "value": )";
+    {"id": 1, "name": "[pytorch|profiler|execution_trace|process]", "ctrl_deps": 1, "inputs": {"values": [], "shapes": [], "types": []}, "outputs": {"values": [], "shapes": [], "types": []}, "attrs": )" +
+                           attrs + R"(]},
+    {"id": 2, "name": "a", "ctrl_deps": 1, "inputs": {"values": [], "shapes": [], "types": []}, "outputs": {"values": [], "shapes": [], "types": []}, "attrs": )" +
+                           attrs + R"(, {"name": "v", "type": "uint64", "value": )";
   for (const char* literal : {"18446744073709551616", "NaN", "1e999"}) {
     reporter_ = diag::Reporter();
     check(head + literal + "}]}]}");
@@ -225,7 +264,7 @@ TEST_F(EtCheckTest, NodesPythonReadsAreWarnedAtTheLiteral) {
     for (const char* rule : {"json-big-integer", "json-non-finite", "json-number-range"})
       if (!d) d = find(rule);
     ASSERT_NE(d, nullptr) << literal;
-    EXPECT_EQ(d->pointer, "/nodes/1/attrs/0/value") << literal;
+    EXPECT_EQ(d->pointer, "/nodes/1/attrs/7/value") << literal;
     EXPECT_FALSE(verdict("chakra").failed(false)) << literal;
   }
 }

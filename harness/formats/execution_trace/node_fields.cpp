@@ -262,6 +262,12 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
         node.rf_id = u;
     }
     if (m.found[kOpSchema] && read_as(m.value[kOpSchema], s)) node.op_schema = s;
+    // PARAM's 1.0.1 loader indexes these too (KeyError without them:
+    // param et_replay/execution_trace.py _create_node_v1_0_1); their types
+    // are the schema's (et-field-value).
+    for (const char* key : {"fw_parent", "seq_id", "tid", "fw_tid", "scope"})
+      if (object[key].error() == simdjson::NO_SUCH_FIELD)
+        field_error(key, "node has no \"" + std::string(key) + "\"");
   } else {
     read_nested_io(m.found[kInputs], m.value[kInputs], "inputs", 0, want_strides, node.inputs, json.inputs);
     read_nested_io(m.found[kOutputs], m.value[kOutputs], "outputs", 1, want_strides, node.outputs, json.outputs);
@@ -269,7 +275,8 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
   }
 }
 
-void NodeParser::field_error(std::string_view a, std::string_view b, const std::string& message) {
+void NodeParser::field_error(std::string_view a, std::string_view b, const std::string& message,
+                             std::string_view rule) {
   if (plan_) {  // parse_valid(): parse() will report it
     undecided_ = true;
     return;
@@ -280,7 +287,7 @@ void NodeParser::field_error(std::string_view a, std::string_view b, const std::
     field += b;
   }
   diag::Diagnostic d = diag::make_diagnostic(
-      "et-node-field", {file_, node_->pos.line, node_->pos.column},
+      rule, {file_, node_->pos.line, node_->pos.column},
       (node_->has_id ? "node " + std::to_string(node_->id) + ": " : std::string()) + message, kNodeKind,
       node_->pointer(field));
   d.breaks_schema = claim_ && (*claim_) && (*claim_)(field);
@@ -360,6 +367,12 @@ void NodeParser::read_nested_io(bool found, element value, std::string_view key,
     return;
   }
   EtNode& node = *node_;
+  // The attrs PyTorch writes on every node and Chakra's converter copies
+  // into each node it writes, as integers and op_schema as a string
+  // (pytorch_converter.py:312-321): one bit each when there with that type.
+  enum : unsigned { kRf = 1, kFwParent = 2, kSeq = 4, kScope = 8, kTid = 16, kFwTid = 32, kSchema = 64, kAll = 127 };
+  unsigned chakra = 0;
+  auto integer = [](element v) { return v.is_int64() || v.is_uint64(); };
   size_t i = 0;
   for (element a : attrs) {
     const size_t at = i++;
@@ -383,21 +396,49 @@ void NodeParser::read_nested_io(bool found, element value, std::string_view key,
     // attrs (seq_id, scope, tid...) fail at once.
     std::string* text = nullptr;
     switch (name.size()) {
+      case 3:
+        if (name == "tid" && integer(attr_value)) chakra |= kTid;
+        break;
       case 5:
         if (name == "rf_id") {
           uint64_t rf = 0;
-          if (!read_as(attr_value, rf))
+          if (!read_as(attr_value, rf)) {
             field_error("attrs", std::to_string(at) + "/value", "rf_id is not an unsigned integer");
-          else
+          } else {
             node.rf_id = rf;
+            chakra |= kRf;
+          }
+        } else if (name == "scope" && integer(attr_value)) {
+          chakra |= kScope;
         }
         break;
-      case 9: text = name == "op_schema" ? &node.op_schema : nullptr; break;
+      case 6:
+        if (integer(attr_value)) chakra |= name == "seq_id" ? kSeq : name == "fw_tid" ? kFwTid : 0;
+        break;
+      case 9:
+        if (name == "op_schema") {
+          text = &node.op_schema;
+          if (attr_value.is_string()) chakra |= kSchema;
+        } else if (name == "fw_parent" && integer(attr_value)) {
+          chakra |= kFwParent;
+        }
+        break;
       case 14: text = name == "kernel_backend" ? &node.kernel_backend : nullptr; break;
       case 11: text = name == "kernel_file" ? &node.kernel_file : nullptr; break;
     }
     std::string_view s;
     if (text && read_as(attr_value, s)) *text = s;
+  }
+  if (chakra != kAll) {
+    std::string lacking;
+    const std::pair<unsigned, const char*> names[] = {{kRf, "rf_id"},   {kFwParent, "fw_parent"}, {kSeq, "seq_id"},
+                                                      {kScope, "scope"}, {kTid, "tid"},           {kFwTid, "fw_tid"},
+                                                      {kSchema, "op_schema"}};
+    for (const auto& [bit, attr] : names)
+      if (!(chakra & bit)) lacking += std::string(lacking.empty() ? "" : ", ") + attr;
+    field_error("attrs", {},
+                "no attr " + lacking + " of its type (integers; op_schema a string), which Chakra's converter reads",
+                "et-attr-required");
   }
 }
 

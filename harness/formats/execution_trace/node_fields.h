@@ -85,7 +85,8 @@ class NodeParser {
 
  private:
   // `field` is "<a>" or "<a>/<b>" (b may be empty), joined only when reported.
-  void field_error(std::string_view a, std::string_view b, const std::string& message);
+  void field_error(std::string_view a, std::string_view b, const std::string& message,
+                   std::string_view rule = "et-node-field");
   void field_error(std::string_view field, const std::string& message) { field_error(field, {}, message); }
 
   // Counts the array `value` (the member `key` of `field_base`), keeping

@@ -28,7 +28,9 @@ const char* const kNode = R"js({"id": 7, "name": "aten::add", "ctrl_deps": 2,
              "strides": [[2, 1], []]},
   "outputs": {"values": [[3, 4, 0, 4, 4, "cpu"]], "shapes": [[2, 2]], "types": ["Tensor(float)"], "strides": [[2, 1]]},
   "attrs": [{"name": "rf_id", "type": "uint64", "value": 5}, {"name": "op_schema", "type": "string", "value": "s"},
-            {"name": "seq_id", "type": "int64", "value": -1}]})js";
+            {"name": "seq_id", "type": "int64", "value": -1}, {"name": "fw_parent", "type": "uint64", "value": 0},
+            {"name": "scope", "type": "uint64", "value": 0}, {"name": "tid", "type": "uint64", "value": 1},
+            {"name": "fw_tid", "type": "uint64", "value": 0}]})js";
 
 const json kReplacements[] = {nullptr, true, 1, -1, 1.5, 2.0, "s", "int64", json::array(), json::array({"x"}),
                               json::array({1}), json::object(), json{{"k", 1}}};

@@ -15,6 +15,10 @@ constexpr std::array kRules = {
     Rule{"et-arity", E, "a node's inputs or outputs have values, shapes and types of different lengths",
          "a hard rule of the format: a replay zips them by position and misreads every argument after the gap, even "
          "where a loader does not look"},
+    Rule{"et-attr-required", W,
+         "a node lacks one of the attrs PyTorch writes on every node (rf_id, fw_parent, seq_id, scope, tid, fw_tid "
+         "as integers, op_schema as a string), or has one of another type",
+         "Chakra's converter copies each into the node it writes and crashes without it"},
     Rule{"et-field-value", W,
          "a node breaks its layout's schema where et-node-field does not look (1.0.1's fw_parent, seq_id, scope, tid, "
          "fw_tid or op_schema of another type; an attr whose type is not one the schema lists)",
@@ -62,12 +66,17 @@ constexpr std::array kRules = {
 // not list (1.0.1 included) and crashes on 1.1.1-chakra.1.0.0, which it lists;
 // it reads the top level, ids, ctrl_deps, inputs, outputs and attrs, finds its
 // roots by thread name and drops nodes it cannot reach.
-constexpr std::array<diag::Reading, 32> kChakraReadings = {{
+constexpr std::array<diag::Reading, 33> kChakraReadings = {{
     {"et-arity", W,
      "chakra copies values, shapes and types into its protobuf as strings without pairing them; only comm_size zips "
      "values with types, stopping at the shorter list",
      "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:297-302; chakra@e2cdc71 "
      "src/converter/pytorch_node.py comm_size; mlcommons/chakra@21585d8 (ran: 5 values for 4 types converts)"},
+    {"et-attr-required", E,
+     "chakra crashes: AttributeError for a missing attr (it sets the attrs as node fields and reads each), "
+     "TypeError from protobuf for a value of another type",
+     "mlcommons/chakra@21585d8 src/converter/pytorch_node.py:121-122; src/converter/pytorch_converter.py:312-321 "
+     "(ran: mutation set)"},
     {"et-field-value", W,
      "not established what chakra does with these fields of another type: no reading or run covers them",
      "no source: mlcommons/chakra@21585d8 src/converter/pytorch_node.py was not read for them"},
@@ -165,11 +174,15 @@ constexpr std::array<diag::Reading, 32> kChakraReadings = {{
 // and tools/et_replay.py): ExecutionTrace dispatches on the exact schema
 // string (1.0.1 accepted) and raises ValueError otherwise; it needs schema,
 // pid and nodes, and et_replay takes the root as nodes[1].
-constexpr std::array<diag::Reading, 32> kParamReadings = {{
+constexpr std::array<diag::Reading, 33> kParamReadings = {{
     {"et-arity", W,
      "PARAM zips types, values and shapes in get_inputs, so the longer lists' extra items are silently dropped",
      "facebookresearch/param@cbf0988 et_replay/execution_trace.py:182-186,283-287; facebookresearch/param@1e115ff "
      "(ran: 5 values for 4 types loads)"},
+    {"et-attr-required", W,
+     "PARAM reads a missing attr as None and casts a present one with int() or str(), so a numeric string loads "
+     "and anything int() cannot read raises",
+     "facebookresearch/param@1e115ff et_replay/execution_trace.py:448-455 (ran: mutation set)"},
     {"et-field-value", W,
      "not established what PARAM does with these fields of another type: no reading or run covers them",
      "no source: facebookresearch/param@1e115ff et_replay/execution_trace.py was not read for them"},

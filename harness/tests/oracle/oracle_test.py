@@ -284,6 +284,9 @@ def main(argv=None):
         gone = r[1] not in {e.sha256 for e in entries}
         print(f"STALE {r[2]}: listed in known_disagreements.tsv for {consumer} but "
               f"{'is no longer in the file set' if gone else 'now agrees'}: delete its row")
+    unexplained = unexplained_deliberate(args.tracecheck, consumer, known.values())
+    for r, why in unexplained:
+        print(f"UNEXPLAINED {r[2]}: listed as deliberate for {consumer}, but {why}")
     print(f"{name}: {len(entries)} files, {agree} agree, {len(disagree)} disagree, {skipped} skipped,"
           f" {untabled} of the extra set not in verdicts.tsv"
           f" ({len(disagree) - len(new)} known, {len(new)} new; {len(stale)} stale listed)")
@@ -295,7 +298,31 @@ def main(argv=None):
         write_known(args.known, others + mine)
         print(f"wrote {len(mine)} {consumer} rows to {os.path.basename(args.known)}")
         return 0
-    return 1 if new or stale else 0
+    return 1 if new or stale or unexplained else 0
+
+
+DELIBERATE_RULE = re.compile(r"^deliberate: see `tracecheck rules ([a-z0-9-]+)`")
+
+
+def unexplained_deliberate(tracecheck, consumer, rows):
+    """The rows listed as deliberate differences whose reason does not name a
+    rule (`deliberate: see \`tracecheck rules RULE\``) for which
+    `tracecheck rules RULE` gives this consumer's profile a cited reading."""
+    out, readings = [], {}
+    for r in rows:
+        if not r[3].startswith("deliberate"):
+            continue
+        m = DELIBERATE_RULE.match(r[3])
+        if not m:
+            out.append((r, "its reason does not start with \"deliberate: see `tracecheck rules RULE`\""))
+            continue
+        rule = m.group(1)
+        if rule not in readings:
+            p = subprocess.run([tracecheck, "rules", rule], capture_output=True, text=True, errors="replace")
+            readings[rule] = p.stdout if p.returncode == 0 else ""
+        if not re.search(rf"^\s*{re.escape(PROFILE[consumer])}: ", readings[rule], re.M):
+            out.append((r, f"`tracecheck rules {rule}` gives no reading for {PROFILE[consumer]}"))
+    return out
 
 
 if __name__ == "__main__":
