@@ -195,6 +195,11 @@ TEST_F(ChromeChecks, JsonFindingsAreLocatedAtTheByte) {
   EXPECT_EQ(count("ct-time-infinite"), 0u);
   check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"\xff\"}]}");
   EXPECT_EQ(at("input-invalid-utf8"), "1:39 /traceEvents/0");
+  // Also where the JSON error lands before the byte (at the string's start):
+  // with the byte read as another character, the event parses.
+  check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"Window End\xff\"}]}");
+  EXPECT_EQ(at("input-invalid-utf8"), "1:49 /traceEvents/0");
+  EXPECT_EQ(count("json-syntax"), 0u);
   check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 1, \"args\": {\"v\": 1e999}}]}");
   EXPECT_EQ(at("ct-args-number-range"), "1:96 /traceEvents/0/args/v");
   EXPECT_EQ(count("json-number-range"), 0u);

@@ -179,7 +179,17 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
     }
     json::ParseError err = parsed.error;
     size_t bad = io::first_invalid_utf8(text);
-    if (bad < text.size() && bad <= err.offset) {
+    // The bad byte is the first fault, or the only one: with each invalid
+    // byte read as another character (as catapult's decoder reads it as
+    // U+FFFD) the text parses.
+    auto only_utf8_wrong = [&] {
+      std::string mended(text);
+      for (size_t at = bad; at < mended.size();
+           at += io::first_invalid_utf8(std::string_view(mended).substr(at)))
+        mended[at] = '?';
+      return slow->parse(mended).ok;
+    };
+    if (bad < text.size() && (bad <= err.offset || only_utf8_wrong())) {
       char hex[8];
       std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(text[bad])));
       reporter.report("input-invalid-utf8", loc(file, position_in(text, start, bad)),
