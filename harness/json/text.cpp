@@ -305,7 +305,10 @@ class BigIntegerFinder : public Walker::Visitor {
   bool value(const std::string&, size_t) override { return found.size() < limit_; }
   bool key(const std::string&, const std::string&, size_t) override { return found.size() < limit_; }
   bool literal(const std::string& pointer, size_t offset, std::string_view token) override {
-    if (token.empty() || token.find_first_of(".eEINaty") != std::string_view::npos) return true;
+    // Integers only: an optional '-' and digits (no fraction, exponent or word).
+    const size_t sign = !token.empty() && token[0] == '-';
+    if (token.size() == sign || token.find_first_not_of("0123456789", sign) != std::string_view::npos)
+      return found.size() < limit_;
     const std::string t(token);
     errno = 0;
     if (t[0] == '-')

@@ -160,11 +160,12 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
         break;
       }
       // None of those: simdjson's one other refusal of what Python reads.
-      for (const JsonTextFinding& f : named ? std::vector<JsonTextFinding>() : find_big_integers(text, 1)) {
+      const std::vector<JsonTextFinding> big = named ? std::vector<JsonTextFinding>() : find_big_integers(text, 1);
+      if (!big.empty()) {
         rule = "json-big-integer";
-        at = f.offset;
-        where = pointer + f.pointer;
-        what_wrong = "an integer beyond 64 bits: " + f.detail;
+        at = big.front().offset;
+        where = pointer + big.front().pointer;
+        what_wrong = "an integer beyond 64 bits: " + big.front().detail;
         hint = "JSON.parse (catapult) reads it as the nearest double and Python (HTA) exactly; simdjson rejects it";
       }
       reporter.report(rule, loc(file, position_in(text, start, at)),

@@ -113,11 +113,13 @@ RecordPlan<N> plan_record(const schema::RecordPart& record, const std::array<std
 // The nested layout's keys first, in the order PyTorch writes them.
 enum NodeKey : size_t {
   kId, kName, kCtrlDeps, kInputs, kOutputs, kAttrs,
-  kParent, kInputShapes, kInputTypes, kOutputShapes, kOutputTypes, kRfId, kOpSchema, kNodeKeys
+  kParent, kInputShapes, kInputTypes, kOutputShapes, kOutputTypes, kRfId, kOpSchema,
+  kFlatFwParent, kFlatSeqId, kFlatTid, kFlatFwTid, kFlatScope, kNodeKeys
 };
 constexpr std::array<std::string_view, kNodeKeys> kNodeKeyNames = {
     "id", "name", "ctrl_deps", "inputs", "outputs", "attrs",
-    "parent", "input_shapes", "input_types", "output_shapes", "output_types", "rf_id", "op_schema"};
+    "parent", "input_shapes", "input_types", "output_shapes", "output_types", "rf_id", "op_schema",
+    "fw_parent", "seq_id", "tid", "fw_tid", "scope"};
 
 enum IoKey : size_t { kValues, kShapes, kTypes, kStrides, kIoKeys };
 constexpr std::array<std::string_view, kIoKeys> kIoKeyNames = {"values", "shapes", "types", "strides"};
@@ -265,9 +267,8 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
     // PARAM's 1.0.1 loader indexes these too (KeyError without them:
     // param et_replay/execution_trace.py _create_node_v1_0_1); their types
     // are the schema's (et-field-value).
-    for (const char* key : {"fw_parent", "seq_id", "tid", "fw_tid", "scope"})
-      if (object[key].error() == simdjson::NO_SUCH_FIELD)
-        field_error(key, "node has no \"" + std::string(key) + "\"");
+    for (size_t key : {kFlatFwParent, kFlatSeqId, kFlatTid, kFlatFwTid, kFlatScope})
+      if (!m.found[key]) field_error(kNodeKeyNames[key], "node has no \"" + std::string(kNodeKeyNames[key]) + "\"");
   } else {
     read_nested_io(m.found[kInputs], m.value[kInputs], "inputs", 0, want_strides, node.inputs, json.inputs);
     read_nested_io(m.found[kOutputs], m.value[kOutputs], "outputs", 1, want_strides, node.outputs, json.outputs);
@@ -413,7 +414,7 @@ void NodeParser::read_nested_io(bool found, element value, std::string_view key,
         }
         break;
       case 6:
-        if (integer(attr_value)) chakra |= name == "seq_id" ? kSeq : name == "fw_tid" ? kFwTid : 0;
+        if (integer(attr_value)) chakra |= name == "seq_id" ? unsigned{kSeq} : name == "fw_tid" ? unsigned{kFwTid} : 0u;
         break;
       case 9:
         if (name == "op_schema") {

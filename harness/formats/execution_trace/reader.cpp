@@ -73,7 +73,6 @@ void report_unparsed_node(const std::string& path, diag::Reporter& reporter, con
                   std::string("node is not valid JSON: ") + simdjson_error, kNodeKind, pointer);
 }
 
-
 }  // namespace
 
 int read_execution_trace(const std::string& path, diag::Reporter& reporter, const EtHandler& handler,

@@ -635,22 +635,17 @@ def c_truncate(rng, base, doc, where):
         k = rng.randrange(len(spans) - 1)
         off = spans[k][1] + rng.choice([0, 1, 2])  # after the }, after its comma, after the newline
         what = f"after {p}/{k}"
-    elif where == "mid-string":
+    elif where in ("mid-string", "mid-number"):
+        # A few bytes into the event's name string, or into its ts number.
+        key, into, noun = ((b'"name": "', 1, "name string") if where == "mid-string"
+                           else (b'"ts": ', 3, "ts number"))
         k = rng.randrange(len(spans))
         s, e = spans[k]
-        at = data.find(b'"name": "', s, e)
+        at = data.find(key, s, e)
         if at < 0:
             raise Skip()
-        off = at + len(b'"name": "') + 1
-        what = f"inside the name string of {p}/{k}"
-    elif where == "mid-number":
-        k = rng.randrange(len(spans))
-        s, e = spans[k]
-        at = data.find(b'"ts": ', s, e)
-        if at < 0:
-            raise Skip()
-        off = at + len(b'"ts": ') + 3
-        what = f"inside the ts number of {p}/{k}"
+        off = at + len(key) + into
+        what = f"inside the {noun} of {p}/{k}"
     elif where == "after-open":
         off = spans[0][0]
         what = "right after the main list's ["
