@@ -24,6 +24,7 @@ void Reporter::count_unread(std::string_view rule, std::string_view file, std::s
 }
 
 void Reporter::report(Diagnostic d) {
+  if (record_open_) note_record_rule(d.rule, d.unread_by);
   uint64_t& n = counts_[d.rule];
   ++n;
   count_in_file(d.rule, d.location.file, 1);
@@ -38,12 +39,61 @@ void Reporter::report(std::string_view rule, Location loc, std::string message,
 }
 
 bool Reporter::count_if_full(std::string_view rule, std::string_view file, std::string_view unread_by) {
+  if (record_open_) note_record_rule(rule, unread_by);
   auto it = counts_.find(rule);
   if (it == counts_.end() || it->second < keep_per_rule_) return false;
   ++it->second;
   count_in_file(rule, file, 1);
   if (!unread_by.empty()) count_unread(rule, file, unread_by, 1);
   return true;
+}
+
+void Reporter::note_record_rule(std::string_view rule, std::string_view unread_by) {
+  // The strings of earlier records are reused: a record's rules allocate
+  // nothing once their texts have been seen.
+  if (record_rules_used_ == record_.rules.size()) record_.rules.emplace_back();
+  std::string& r = record_.rules[record_rules_used_++];
+  r.assign(rule);
+  if (!unread_by.empty()) r.append(1, kUnreadBy).append(unread_by);
+}
+
+void Reporter::open_record() {
+  record_open_ = true;
+  record_rules_used_ = 0;
+}
+
+void Reporter::close_record(std::string_view file, std::string_view kind, std::string_view unread_by) {
+  record_open_ = false;
+  const auto first = record_.rules.begin();
+  auto last = first + static_cast<ptrdiff_t>(record_rules_used_);
+  record_rules_used_ = 0;
+  if (kind.empty()) return;
+  if (last - first > 1) {
+    std::sort(first, last);
+    last = std::unique(first, last);
+  }
+  // The last clean record's counter, else the last other record's.
+  RecordCache& cache = first == last ? clean_cache_ : rule_cache_;
+  if (cache.count && cache.kind == kind && cache.unread_by == unread_by && cache.file == file &&
+      std::equal(first, last, cache.rules.begin(), cache.rules.end())) {
+    ++*cache.count;
+    return;
+  }
+  auto f = record_counts_.find(file);
+  if (f == record_counts_.end()) f = record_counts_.emplace(std::string(file), RecordCounts::mapped_type{}).first;
+  RecordKey key{std::string(kind), std::string(unread_by), std::vector<std::string>(first, last)};
+  auto it = f->second.find(key);
+  if (it == f->second.end()) it = f->second.emplace(key, 0).first;
+  ++it->second;
+  cache.file.assign(file);
+  cache.kind = std::move(key.kind);
+  cache.unread_by = std::move(key.unread_by);
+  cache.rules = std::move(key.rules);
+  cache.count = &it->second;
+}
+
+void Reporter::note_fewer_kept(std::string_view file, std::string_view consumer, std::string why) {
+  fewer_kept_[std::string(file)][std::string(consumer)] = std::move(why);
 }
 
 void Reporter::read_by(const std::string& file, std::vector<std::string> consumers) {
@@ -71,6 +121,13 @@ void Reporter::absorb(Reporter&& other) {
     for (const auto& [file, consumers] : files)
       for (const auto& [consumer, n] : consumers) count_unread(rule, file, consumer, n);
   for (auto& [file, consumers] : other.readers_) readers_[file] = std::move(consumers);
+  for (const auto& [file, keys] : other.record_counts_)
+    for (const auto& [key, n] : keys) record_counts_[file][key] += n;
+  other.record_counts_.clear();
+  other.clean_cache_.count = other.rule_cache_.count = nullptr;
+  for (auto& [file, consumers] : other.fewer_kept_)
+    for (auto& [consumer, why] : consumers) fewer_kept_[file][consumer] = std::move(why);
+  other.fewer_kept_.clear();
   other.kept_.clear();
   other.counts_.clear();
   other.file_counts_.clear();

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <compare>
 #include <map>
 #include <string>
 #include <vector>
@@ -61,7 +62,38 @@ class Reporter {
                                                       std::less<>>, std::less<>>;
   const UnreadCounts& unread_counts() const { return unread_counts_; }
 
+  // Record accounting (diag/accounting.h). A format brackets each record it
+  // reads (a Chrome trace's event) with open_record() and close_record():
+  // every rule reported in between is the record's, and the record is
+  // counted once, under its file, its kind ("slice", "flow", ...), the
+  // consumer profile that drops it unread (Diagnostic::unread_by, or "")
+  // and the set of its rules; an empty kind counts nothing (a record that is
+  // no event: Chrome's metadata). Records do not nest; one thread fills one
+  // Reporter, as for findings.
+  static constexpr char kUnreadBy = '\x1f';
+  void open_record();
+  void close_record(std::string_view file, std::string_view kind, std::string_view unread_by);
+  struct RecordKey {
+    std::string kind;
+    std::string unread_by;
+    // Sorted, each once; empty for a clean record. A finding that a consumer
+    // drops unread is "rule" kUnreadBy "consumer".
+    std::vector<std::string> rules;
+    auto operator<=>(const RecordKey&) const = default;
+  };
+  // File -> key -> records.
+  using RecordCounts = std::map<std::string, std::map<RecordKey, uint64_t>, std::less<>>;
+  const RecordCounts& record_counts() const { return record_counts_; }
+  // A consumer that keeps fewer of `file`'s records than the counts say, for
+  // a reason no single record shows (HTA's step filter): the counts are an
+  // upper bound for it, and `why` says so.
+  void note_fewer_kept(std::string_view file, std::string_view consumer, std::string why);
+  // File -> consumer -> why.
+  using FewerKept = std::map<std::string, std::map<std::string, std::string, std::less<>>, std::less<>>;
+  const FewerKept& fewer_kept() const { return fewer_kept_; }
+
  private:
+  void note_record_rule(std::string_view rule, std::string_view unread_by);
   void count_in_file(std::string_view rule, std::string_view file, uint64_t n);
   void count_unread(std::string_view rule, std::string_view file, std::string_view consumer, uint64_t n);
 
@@ -71,6 +103,27 @@ class Reporter {
   FileCounts file_counts_;
   UnreadCounts unread_counts_;
   std::map<std::string, std::vector<std::string>, std::less<>> readers_;
+  RecordCounts record_counts_;
+  FewerKept fewer_kept_;
+  bool record_open_ = false;
+  RecordKey record_;  // the open record's rules: the first record_rules_used_ of record_.rules
+  size_t record_rules_used_ = 0;
+  // The counter of the last record counted, found again when the next one
+  // has the same file, kind, unread_by and rules, so that the common record
+  // costs no map lookup and no allocation: one for clean records, one for
+  // the others. A copy starts without them: the pointers are into this object.
+  struct RecordCache {
+    std::string file, kind, unread_by;
+    std::vector<std::string> rules;
+    uint64_t* count = nullptr;
+    RecordCache() = default;
+    RecordCache(const RecordCache&) {}
+    RecordCache& operator=(const RecordCache&) {
+      count = nullptr;
+      return *this;
+    }
+  };
+  RecordCache clean_cache_, rule_cache_;
 };
 
 struct Verdict {

@@ -154,6 +154,9 @@ struct Format {
   // The external parser presets (external/presets.h) that read this format's
   // files, by the names case files use ("tlparse").
   std::vector<std::string> external_parsers = {};
+  // What one record it counts for event accounting is called ("event";
+  // Reporter::close_record, diag/accounting.h); "record" when unnamed.
+  std::string record_noun = "record";
   // The rules its checks report, beside the common ones (diag/rule_catalog.h),
   // and the profiles of the consumers that read it; the registry's catalog()
   // holds them all.

@@ -55,7 +55,11 @@ function(tracecheck_chrome_check_test name expected_exit regex script)
   endif()
 endfunction()
 
-tracecheck_chrome_check_test(chrome_kineto_is_clean 0 "^verdicts: default pass, chrome pass, perfetto pass, hta pass\n0 errors, 4 warnings\n$" "\"$T\" check \"$D/kineto_cpu.json\" 2>&1 >/dev/null")
+tracecheck_chrome_check_test(chrome_kineto_is_clean 0 "^verdicts: default pass, chrome pass \\(5 events\\), perfetto pass \\(5 events, 2 changed\\), hta pass \\(3 events, 2 not read\\)\n0 errors, 4 warnings\n$" "\"$T\" check \"$D/kineto_cpu.json\" 2>&1 >/dev/null")
+# --output json ends with the verdicts and each consumer's event accounting.
+tracecheck_chrome_check_test(chrome_json_ends_with_the_accounting 0
+                             "\\{\"errors\":0,\"events\":\\{\"changed\":0,\"dropped\":0,\"kept\":3,\"kept_by_kind\":\\{\"slice\":3\\},\"unread\":2\\},\"format\":\"chrome_trace\",\"profile\":\"hta\",\"verdict\":\"pass\",\"warnings\":0\\}\\]\\}\n$"
+                             "\"$T\" check --output json \"$D/kineto_cpu.json\" 2>/dev/null")
 tracecheck_chrome_check_test(chrome_kineto_string_pid_is_a_warning 0 "kineto_cpu.json:42:5: warning\\[ct-string-id\\]"
                              "\"$T\" check \"$D/kineto_cpu.json\" 2>&1")
 tracecheck_chrome_check_test(chrome_kineto_hta_profile 0 "0 errors, 0 warnings" "\"$T\" check --profile hta \"$D/kineto_cpu.json\" 2>&1")

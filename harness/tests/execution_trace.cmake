@@ -45,5 +45,5 @@ set_tests_properties(execution_trace_corpus_verdicts PROPERTIES SKIP_RETURN_CODE
 # trace's error fails neither the Chrome consumers nor PARAM and Chakra,
 # which drop a node whose parent is missing.
 tracecheck_et_test(verdicts_per_format 1
-                   "verdicts \\(chrome_trace\\): default pass, chrome pass, perfetto pass, hta pass\nverdicts \\(execution_trace\\): default FAIL, chakra pass, param pass\n"
+                   "verdicts \\(chrome_trace\\): default pass, chrome pass \\(5 events\\), perfetto pass \\(5 events, 2 changed\\), hta pass \\(3 events, 2 not read\\)\nverdicts \\(execution_trace\\): default FAIL, chakra pass, param pass\n"
                    "\"$T\" check \"$D/missing_parent.et.json\" \"$D/../chrome_trace/kineto_cpu.json\" 2>&1 >/dev/null")

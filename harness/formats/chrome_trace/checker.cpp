@@ -20,12 +20,34 @@ bool needs_name(char ph) { return std::string_view("BXiICbnestfNODM").find(ph) !
 
 // HTA keeps the rows with a non-null cat and dur, less the profiler's own
 // span (cat "Trace"), and drops the rest before it reads them
-// (facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:299-301).
+// (facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:299-305);
+// a row whose ts is missing or null goes too: its ns rounding makes that
+// row's dur NaN before the drop (trace_parser.py:371-388).
 bool hta_keeps(const EventFields& f) {
-  simdjson::dom::element cat, dur;
+  simdjson::dom::element cat, dur, ts;
   if (!f.get(EventFields::Cat, cat) || cat.is_null() || !f.get(EventFields::Dur, dur) || dur.is_null()) return false;
+  if (!f.get(EventFields::Ts, ts) || ts.is_null()) return false;
   std::string_view c;
   return cat.get_string().get(c) != simdjson::SUCCESS || c != "Trace";
+}
+
+// What kind of record an event of phase `ph` is, for event accounting
+// (diag/accounting.h).
+std::string_view kind_of_phase(char ph) {
+  switch (ph) {
+    case 'X': return "slice";
+    case 'B': return "begin";
+    case 'E': return "end";
+    case 'i': case 'I': case 'R': return "instant";  // a thread's: "thread_instant" (check_event)
+    case 'C': return "counter";
+    case 'b': case 'e': case 'n': case 'S': case 'T': case 'p': case 'F': return "async";
+    case 's': case 't': case 'f': return "flow";
+    case 'M': return "metadata";
+    case 'P': return "sample";
+    case 'N': case 'O': case 'D': return "object";
+    case 'V': case 'v': return "memory_dump";
+    default: return "other";
+  }
 }
 
 // A ts or dur that is missing-like for the consumers' arithmetic (null or a
@@ -280,6 +302,7 @@ void ChromeChecker::pair_flow(const reader::ChromeEvent& e, char ph, std::string
 
 void ChromeChecker::event(const reader::ChromeEvent& e, SchemaFacts* facts) {
   facts_ = facts;
+  kind_ = "unknown";
   check_event(e);
   facts_ = nullptr;
   unread_by_ = {};
@@ -288,7 +311,7 @@ void ChromeChecker::event(const reader::ChromeEvent& e, SchemaFacts* facts) {
 void ChromeChecker::check_event(const reader::ChromeEvent& e) {
   bare_ = e.bare;
   const simdjson::dom::object o = e.object;
-  unread_by_ = "hta";  // until the event proves to be one HTA keeps
+  unread_by_ = event_unread_by_ = "hta";  // until the event proves to be one HTA keeps
   if (o.size() == 0) {
     report_missing("ct-empty-event", e, "an empty event {}", "?", "ph", "catapult warns of an unrecognized phase and skips it; Perfetto skips it silently");
     return;
@@ -296,7 +319,7 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
   std::string_view ph_text;
   simdjson::dom::element ph_el;
   const EventFields f = index_event_fields(o);
-  unread_by_ = hta_keeps(f) ? std::string_view() : std::string_view("hta");
+  unread_by_ = event_unread_by_ = hta_keeps(f) ? std::string_view() : std::string_view("hta");
   if (!f.get(EventFields::Ph, ph_el)) {
     report_missing("ct-phase-missing", e, "an event without \"ph\"", "?", "ph");
     return;
@@ -312,6 +335,7 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
     return;
   }
 
+  kind_ = kind_of_phase(ph);
   std::string_view name, cat;
   simdjson::dom::element v;
   bool has_name = f.get(EventFields::Name, v);
@@ -325,6 +349,7 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
   if (has_cat && v.get_string().get(cat) != simdjson::SUCCESS)
     report("ct-name-type", e, "\"cat\" is not a string", ph_text, "cat");
 
+  if (unread_by_.empty() && name.starts_with("ProfilerStep#") && hta_steps_.size() < 2) hta_steps_.emplace(name);
   ++events_;
   const bool has_dur = f.get(EventFields::Dur, v);
   any_dur_ = any_dur_ || has_dur;
@@ -381,6 +406,8 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
       if (f.get(EventFields::S, v) &&
           (v.get_string().get(scope) != simdjson::SUCCESS || (scope != "g" && scope != "p" && scope != "t")))
         report("ct-instant-scope", e, "instant scope \"s\" is not \"g\", \"p\" or \"t\"", ph_text, "s");
+      // catapult draws a thread's instant as a slice of no duration.
+      if (scope == "t") kind_ = "thread_instant";
       break;
     }
     case 'C': {
@@ -460,6 +487,12 @@ void ChromeChecker::finish(const reader::ChromeReadInfo& info) {
   if (info.complete && info.events == 0 && (info.array_found || bare_form))
     reporter_.report("ct-no-events", {file_, 1, 1}, "the trace holds no events", "trace", events_at,
                      "HTA raises KeyError 'ts' on an empty event array; other consumers show an empty trace");
+  // HTA's step filter (hta/common/trace.py:801-890): with two steps or more
+  // it keeps the CPU events before the last ProfilerStep and the GPU kernels
+  // they launch.
+  if (hta_steps_.size() >= 2)
+    reporter_.note_fewer_kept(file_, "hta",
+                              "HTA's step filter keeps only what precedes the last ProfilerStep");
   if (!info.complete) return;  // pairings of a cut-off trace say nothing more
   // In file order, so the findings kept per rule do not depend on hashing.
   struct Left {

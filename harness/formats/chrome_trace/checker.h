@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -46,6 +47,11 @@ class ChromeChecker {
   void finish(const reader::ChromeReadInfo& info);
   // Whether the trace is a Kineto export (KinetoChecker::is_kineto).
   bool is_kineto() const;
+  // The last event()'s record kind ("slice", "flow", ...; "unknown" without
+  // a known phase) and the consumer profile that drops it unread ("hta" or
+  // ""), for Reporter::close_record.
+  std::string_view record_kind() const { return kind_; }
+  std::string_view record_unread_by() const { return event_unread_by_; }
 
  private:
   struct Open {
@@ -105,10 +111,15 @@ class ChromeChecker {
   // its own "Trace" span: it keeps the rest), else empty: the findings'
   // Diagnostic::unread_by.
   std::string_view unread_by_;
+  // "hta" when HTA drops the last event() unread (unread_by_ may also name
+  // HTA for findings on a field it drops while it keeps the event).
+  std::string_view event_unread_by_;
+  std::string_view kind_ = "unknown";  // the last event()'s record kind
   // Events read, and whether one has both cat and dur: HTA keeps only those.
   uint64_t events_ = 0;
   bool cat_and_dur_ = false;
   bool any_dur_ = false;
+  std::set<std::string, std::less<>> hta_steps_;  // "ProfilerStep#N" names of events HTA keeps, at most 2
   std::vector<std::string> capped_;
   std::unique_ptr<KinetoChecker> kineto_;
 };

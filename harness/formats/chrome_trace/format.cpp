@@ -147,10 +147,12 @@ int check(const CheckRequest& request, std::string& io_error) {
     if (request.block_bytes) options.chunk = request.block_bytes;
     int rc = reader::read_chrome_trace(
         files[i], options, *request.reporter,
-        [&](const reader::ChromeEvent& e) {
+        [&](reader::ChromeEvent& e) {
           schemas.validate_event(e);
           checker.event(e, &schemas.facts());
           schemas.report_event(e);
+          e.record_kind = checker.record_kind();
+          e.unread_by = checker.record_unread_by();
           if (canon) canon->event(e);
         },
         [&](const reader::ChromeMember& m) {
@@ -185,6 +187,7 @@ Format chrome_trace_format() {
            /*streamed_array=*/"traceEvents",
            /*file_noun=*/"Chrome/Kineto traces"};
   f.external_parsers = {"ajv"};
+  f.record_noun = "event";
   f.split_records = [](std::string_view, const std::vector<std::string>& lines) { return chrome_trace_records(lines); };
   f.draw = [](std::string_view, const std::vector<std::string>& lines, size_t budget) {
     return chrome_trace_drawing(lines, budget);

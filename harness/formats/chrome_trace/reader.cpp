@@ -101,7 +101,7 @@ class CrlfScan : public io::InputSource {
 }  // namespace
 
 int read_chrome_trace(const std::string& path, const ChromeReadOptions& options, diag::Reporter& reporter,
-                      const std::function<void(const ChromeEvent&)>& on_event,
+                      const std::function<void(ChromeEvent&)>& on_event,
                       const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
                       std::string* io_error) {
   std::string open_error;
@@ -115,7 +115,7 @@ int read_chrome_trace(const std::string& path, const ChromeReadOptions& options,
 }
 
 int read_chrome_trace(io::InputSource& source, const std::string& file, const ChromeReadOptions& options,
-                      diag::Reporter& reporter, const std::function<void(const ChromeEvent&)>& on_event,
+                      diag::Reporter& reporter, const std::function<void(ChromeEvent&)>& on_event,
                       const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
                       std::string* io_error) {
   CrlfScan scan(source);
@@ -263,6 +263,13 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
   // ahead (with whether it repeats a key).
   auto fold_element = [&](const io::JsonElement& el, const simdjson::dom::element* parsed, bool duplicates) {
     ChromeEvent ev;
+    reporter.open_record();
+    struct CloseRecord {
+      diag::Reporter& reporter;
+      const std::string& file;
+      const ChromeEvent& ev;
+      ~CloseRecord() { reporter.close_record(file, ev.record_kind, ev.unread_by); }
+    } close_record{reporter, file, ev};
     ev.text = el.text;
     ev.pos = el.pos;
     ev.index = el.index;

@@ -24,6 +24,12 @@
 //    the element stays valid only during the call (copy what you keep). It
 //    is the per-event hook for any later pass (schemas): the raw text and
 //    its position come with the parsed value;
+//  - each element is one record of event accounting (diag/accounting.h):
+//    the reader brackets it in Reporter::open_record/close_record, so the
+//    findings on it, the reader's and on_event's, are the record's; it is
+//    counted under the kind and unread_by on_event leaves in the event
+//    ("unknown" and "" when on_event is not called: not parsed, not an
+//    object);
 //  - on_member sees every other top-level member of the object form (Kineto's
 //    schemaVersion, deviceProperties, distributedInfo, traceName,
 //    displayTimeUnit, baseTimeNanoseconds, add_metadata keys, ...), parsed
@@ -54,6 +60,11 @@ struct ChromeEvent {
   const std::string* file = nullptr;
   std::string pointer() const;  // "/traceEvents/<index>" or "/<index>" (bare array)
   bool bare = false;
+  // Set by on_event for event accounting (Reporter::close_record): what the
+  // event is ("slice", ...; "" for no event at all) and the consumer profile
+  // that drops it unread.
+  std::string_view record_kind = "unknown";
+  std::string_view unread_by;
 };
 
 struct ChromeMember {
@@ -84,7 +95,7 @@ struct ChromeReadOptions {
 };
 
 int read_chrome_trace(const std::string& path, const ChromeReadOptions& options, diag::Reporter& reporter,
-                      const std::function<void(const ChromeEvent&)>& on_event,
+                      const std::function<void(ChromeEvent&)>& on_event,
                       const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
                       std::string* io_error);
 
@@ -92,7 +103,7 @@ int read_chrome_trace(const std::string& path, const ChromeReadOptions& options,
 // with io::make_gzip_source), named `file` in the findings. For in-memory
 // input (tests, fuzzing).
 int read_chrome_trace(io::InputSource& in, const std::string& file, const ChromeReadOptions& options,
-                      diag::Reporter& reporter, const std::function<void(const ChromeEvent&)>& on_event,
+                      diag::Reporter& reporter, const std::function<void(ChromeEvent&)>& on_event,
                       const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
                       std::string* io_error);
 
