@@ -144,12 +144,59 @@ def holds_no_events(path):
 
 
 def run_check(tracecheck, profile, path):
-    """(exit code, first error line or else first warning line)."""
-    p = subprocess.run([tracecheck, "check", "-j", "1", "--profile", profile, path],
+    """(exit code, first error line or else first warning line, the profile's
+    event accounting from the verdicts line of --output json, or None)."""
+    p = subprocess.run([tracecheck, "check", "-j", "1", "--output", "json", "--profile", profile, path],
                        capture_output=True, text=True, errors="replace")
-    lines = (p.stdout + p.stderr).splitlines()
-    first = next((l for l in lines if ": error[" in l), None) or next((l for l in lines if ": warning[" in l), "")
-    return p.returncode, first.strip()
+    findings, events = [], None
+    for line in p.stdout.splitlines():
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            continue
+        if "verdicts" in obj:
+            events = next((v.get("events") for v in obj["verdicts"] if v["profile"] == profile), None)
+        elif "rule" in obj:
+            findings.append(obj)
+    shown = [f"{d['file']}:{d['line']}:{d['column']}: {d['severity']}[{d['rule']}]: {d['message']}"
+             for d in findings]
+    first = next((l for l in shown if ": error[" in l), None) or next((l for l in shown if ": warning[" in l), "")
+    return p.returncode, first.strip(), events
+
+
+def count_mismatch(consumer, row, events):
+    """What differs between the event accounting of `check --output json`
+    (its verdicts object) and the consumer's own counts on a file the
+    consumer loaded; "" when they agree, None when the consumer keeps no
+    counts for it.
+    HTA: the rows of its dataframe are the events the hta profile keeps, M
+    events included (at most that many where tracecheck names a filter it
+    does not model).
+    catapult: its model's slices are the chrome profile's X, B and
+    thread-scoped instants (catapult draws those as slices), its instants the
+    global and process ones. An event tracecheck could not parse (kind
+    "unknown": NaN, 1e999, a lone surrogate) may be any of those, so each
+    such event widens the range by one. Flows and async slices are pairs in
+    catapult's model, not events, so they are not compared."""
+    counts = row.get("counts") or {}
+    # No accounting: tracecheck read no event (an empty or unreadable file).
+    events = events or {"kept": 0, "kept_by_kind": {}}
+    unknown = events["kept_by_kind"].get("unknown", 0)
+    if consumer == "hta" and row["verdict"] == "PASS" and "events" in counts:
+        # HTA's rows include M events that have cat and dur (node's do).
+        theirs, ours = counts["events"], events["kept"] + events["kept_by_kind"].get("metadata", 0)
+        low = 0 if events.get("fewer_kept") else ours - unknown
+        if low <= theirs <= ours:
+            return ""
+        return f"HTA keeps {theirs} events, tracecheck says {ours if low == ours else f'{low} to {ours}'}"
+    if consumer == "catapult" and row["verdict"] in ("LOADS", "DROPS") and "slices" in counts:
+        k = events["kept_by_kind"]
+        ours = {"slices": k.get("slice", 0) + k.get("begin", 0) + k.get("thread_instant", 0),
+                "instants": k.get("instant", 0)}
+        off = [f"{n}: catapult {counts.get(n, 0)}, tracecheck {v}{f' to {v + unknown}' if unknown else ''}"
+               for n, v in ours.items() if not v <= counts.get(n, 0) <= v + unknown]
+        return "; ".join(off)
+    return None
 
 
 def oracle_available(consumer, source_dir, shared):
@@ -187,7 +234,8 @@ def read_known(path):
 KNOWN_HEADER = """\
 # Disagreements between a consumer profile and the real consumer that are known and not fixed yet
 # (README.md here). oracle/CONSUMER fails on a disagreement missing here and on a row here that
-# now agrees: fix a profile, then delete its rows.
+# now agrees: fix a profile, then delete its rows. CONSUMER-counts rows: files on which the verdicts
+# agree but check's event accounting (--output json) differs from the consumer's own counts.
 consumer\tsha256\tpath\treason
 """
 
@@ -226,6 +274,7 @@ def main(argv=None):
         return SKIP
     table = oracle_table.read_table(args.table)
     known = {r[1]: r for r in read_known(args.known) if r[0] == consumer}
+    known_counts = {r[1]: r for r in read_known(args.known) if r[0] == consumer + "-counts"}
 
     with oracle_table.FileSet(args.source_dir, args.shared, args.tracecheck, args.extra, args.jobs) as fs:
         entries = [e for e in fs.entries if consumer in e.consumers()]
@@ -246,13 +295,13 @@ def main(argv=None):
                 if row["verdict"] == "ERROR":
                     return e, None, note + f"; skipped: {row['message']}", None, None
             want, why = expected_exit(consumer, row, e.file)
-            got, first = run_check(args.tracecheck, profile, e.file)
-            return e, row, note, (want, why), (got, first.replace(e.file, e.path))
+            got, first, events = run_check(args.tracecheck, profile, e.file)
+            return e, row, note, (want, why), (got, first.replace(e.file, e.path), events)
 
         with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
             results = list(pool.map(judge, entries))
 
-    agree, skipped, untabled, disagree = 0, 0, 0, []
+    agree, skipped, untabled, disagree, miscounted, counted = 0, 0, 0, [], [], 0
     for e, row, note, want, got in results:
         if note:
             print(note)
@@ -260,6 +309,14 @@ def main(argv=None):
             untabled += note is None
             skipped += note is not None
             continue
+        # Counts are compared where the verdicts agree (a disagreement is
+        # reported below already).
+        off = count_mismatch(consumer, row, got[2]) if got[0] == want[0] else None
+        counted += off is not None
+        if off:
+            miscounted.append(e)
+            tag = "known" if e.sha256 in known_counts else "NEW"
+            print(f"MISCOUNT {e.path}: {off} [{tag}]")
         if got[0] == want[0]:
             agree += 1
             continue
@@ -284,21 +341,36 @@ def main(argv=None):
         gone = r[1] not in {e.sha256 for e in entries}
         print(f"STALE {r[2]}: listed in known_disagreements.tsv for {consumer} but "
               f"{'is no longer in the file set' if gone else 'now agrees'}: delete its row")
+    # The same for the counts, under "CONSUMER-counts" rows.
+    miscounted_now = {e.sha256 for e in miscounted}
+    new_counts = [e for e in miscounted if e.sha256 not in known_counts]
+    listed_extra_counts = {sha for sha, r in known_counts.items() if extra_roots and r[2].startswith(extra_roots)}
+    stale_counts = [r for sha, r in sorted(known_counts.items(), key=lambda kv: kv[1][2])
+                    if sha not in miscounted_now and
+                    (sha in judged or (sha not in {e.sha256 for e in entries} and sha not in listed_extra_counts))]
+    for r in stale_counts:
+        print(f"STALE {r[2]}: listed in known_disagreements.tsv for {consumer}-counts but its counts now agree "
+              f"or it is gone: delete its row")
+    stale += stale_counts
     unexplained = unexplained_deliberate(args.tracecheck, consumer, known.values())
     for r, why in unexplained:
         print(f"UNEXPLAINED {r[2]}: listed as deliberate for {consumer}, but {why}")
     print(f"{name}: {len(entries)} files, {agree} agree, {len(disagree)} disagree, {skipped} skipped,"
           f" {untabled} of the extra set not in verdicts.tsv"
-          f" ({len(disagree) - len(new)} known, {len(new)} new; {len(stale)} stale listed)")
+          f" ({len(disagree) - len(new)} known, {len(new)} new; {len(stale)} stale listed);"
+          f" event counts compared on {counted}, differ on {len(miscounted)} ({len(miscounted) - len(new_counts)} known,"
+          f" {len(new_counts)} new)")
 
     if args.update_known is not None:
-        others = [r for r in read_known(args.known) if r[0] != consumer]
+        others = [r for r in read_known(args.known) if r[0] not in (consumer, consumer + "-counts")]
         mine = [(consumer, e.sha256, e.path, known[e.sha256][3] if e.sha256 in known else args.update_known)
                 for e in disagree]
+        mine += [(consumer + "-counts", e.sha256, e.path,
+                  known_counts[e.sha256][3] if e.sha256 in known_counts else args.update_known) for e in miscounted]
         write_known(args.known, others + mine)
         print(f"wrote {len(mine)} {consumer} rows to {os.path.basename(args.known)}")
         return 0
-    return 1 if new or stale or unexplained else 0
+    return 1 if new or new_counts or stale or unexplained else 0
 
 
 DELIBERATE_RULE = re.compile(r"^deliberate: see `tracecheck rules ([a-z0-9-]+)`")
