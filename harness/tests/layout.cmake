@@ -4,7 +4,7 @@
 # upward include is caught, and every path README.md and ARCHITECTURE.md
 # name exists, with every module in ARCHITECTURE.md's layer table; and no
 # file outside harness/formats/ names a format or its fields (a planted
-# one is caught).
+# one is caught); and every rule id they name is in the catalog.
 find_program(TRACECHECK_PYTHON3 python3 REQUIRED)
 set(tc_layout_dir ${CMAKE_CURRENT_LIST_DIR}/layout)
 set(tc_layers_file ${CMAKE_BINARY_DIR}/tracecheck_layers.txt)
@@ -20,5 +20,11 @@ add_test(NAME layers/format-names
 add_test(NAME layers/planted-format-name
          COMMAND ${tc_layout_dir}/planted_format_name.sh ${PROJECT_SOURCE_DIR}
                  ${CMAKE_CURRENT_BINARY_DIR}/planted-format-name)
+# Every rule id the docs, the installed headers and `tracecheck rules` name
+# is in the catalog.
+add_test(NAME docs/rule-ids
+         COMMAND ${TRACECHECK_PYTHON3} ${tc_layout_dir}/check_rule_ids.py ${PROJECT_SOURCE_DIR} $<TARGET_FILE:tracecheck>)
+add_test(NAME docs/planted-rule-id
+         COMMAND ${tc_layout_dir}/planted_rule_id.sh $<TARGET_FILE:tracecheck> ${CMAKE_CURRENT_BINARY_DIR}/planted-rule-id)
 set_tests_properties(layers/includes layers/planted-upward-include layers/format-names layers/planted-format-name
-                     docs/paths PROPERTIES LABELS "unit;layout")
+                     docs/paths docs/rule-ids docs/planted-rule-id PROPERTIES LABELS "unit;layout")

@@ -14,7 +14,7 @@ using namespace diag::severity_shorthand;
 constexpr std::array kRules = {
     Rule{"tt-artifact-encoding", E, "an artifact's encoding is neither \"string\" nor \"json\"",
          "tlparse fails its parser on it (--strict exits 1)"},
-    Rule{"tt-artifact-json", E, "a json-encoded artifact's payload is not valid JSON",
+    Rule{"tt-artifact-json", E, "a JSON-encoded artifact's payload is not valid JSON",
          "consumers that load the artifact fail; tlparse keeps the raw text"},
     Rule{"tt-blank-line", W, "a blank line between records",
          "PyTorch never writes one; tlparse drops blank lines, which can hide a payload defect"},
