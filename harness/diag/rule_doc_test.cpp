@@ -69,7 +69,9 @@ TEST(RuleDoc, SaysWhatEachSeverityIsEstablishedBy) {
   EXPECT_EQ(established_by({"not established what X does", "no source: nothing read"}), "not established");
   EXPECT_EQ(established_by({"tracecheck's own limit", "tracecheck: reader.cpp"}), "tracecheck's own limit");
   // Every row of RULES.md says it, and `tracecheck rules RULE` too.
-  EXPECT_NE(rule_doc_markdown(format::catalog()).find("| hta | error | HTA raises KeyError 'dur' in round_down_time_stamps "
+  EXPECT_NE(rule_doc_markdown(format::catalog()).find("| hta | error | HTA raises KeyError 'dur' in round_down_time_stamps, which runs "
+                                                      "only on a float64 ts column; with integer ts, or a string among "
+                                                      "them, it skips the rounding and keeps nothing (ct-no-cat-dur) "
                                                       "| a run of the consumer |"),
             std::string::npos);
   EXPECT_NE(rule_doc_text(format::catalog(), "ct-no-dur").find("(established by a run of the consumer: "),

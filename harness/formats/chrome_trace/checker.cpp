@@ -308,17 +308,47 @@ void ChromeChecker::event(const reader::ChromeEvent& e, SchemaFacts* facts) {
   unread_by_ = {};
 }
 
+// pandas makes HTA's ts column float64 when every row's ts is a number of
+// 64 bits and some row's is fractional, missing or null (NaN); a string, a
+// boolean, an array, an object or an integer beyond 64 bits makes it object.
+// HTA rounds (and adds dur to) a float64 column only
+// (facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:371-388).
+void ChromeChecker::note_hta_ts_type(const EventFields& f, bool big_integers) {
+  simdjson::dom::element ts;
+  if (!f.get(EventFields::Ts, ts) || ts.is_null()) {
+    hta_ts_float_ = true;
+    return;
+  }
+  switch (ts.type()) {
+    case simdjson::dom::element_type::INT64:
+    case simdjson::dom::element_type::UINT64:
+      return;
+    case simdjson::dom::element_type::DOUBLE: {
+      const double v = double(ts);
+      // A big integer read as a double: integral, and beyond int64 (one within
+      // uint64 is read as UINT64, so a double there came from the text).
+      if (big_integers && v == std::floor(v) && std::fabs(v) >= 0x1p63) hta_ts_object_ = true;
+      else if (v != std::floor(v) || !std::isfinite(v)) hta_ts_float_ = true;
+      return;
+    }
+    default:
+      hta_ts_object_ = true;
+  }
+}
+
 void ChromeChecker::check_event(const reader::ChromeEvent& e) {
   bare_ = e.bare;
   const simdjson::dom::object o = e.object;
   unread_by_ = event_unread_by_ = "hta";  // until the event proves to be one HTA keeps
   if (o.size() == 0) {
+    hta_ts_float_ = true;  // a row without ts: NaN
     report_missing("ct-empty-event", e, "an empty event {}", "?", "ph", "catapult warns of an unrecognized phase and skips it; Perfetto skips it silently");
     return;
   }
   std::string_view ph_text;
   simdjson::dom::element ph_el;
   const EventFields f = index_event_fields(o);
+  note_hta_ts_type(f, e.big_integers);
   unread_by_ = event_unread_by_ = hta_keeps(f) ? std::string_view() : std::string_view("hta");
   if (!f.get(EventFields::Ph, ph_el)) {
     report_missing("ct-phase-missing", e, "an event without \"ph\"", "?", "ph");
@@ -475,7 +505,9 @@ void ChromeChecker::finish(const reader::ChromeReadInfo& info) {
   // The container decides where the events are, with or without events.
   const bool bare_form = info.container == io::JsonContainer::BareArray;
   const char* events_at = bare_form ? "/" : "/traceEvents";
-  if (events_ > 0 && !any_dur_)
+  // Without a dur column HTA raises KeyError 'dur' where it rounds the ts
+  // column; otherwise it keeps nothing.
+  if (events_ > 0 && !any_dur_ && hta_ts_float_ && !hta_ts_object_)
     reporter_.report("ct-no-dur", {file_, 1, 1}, "none of the " + std::to_string(events_) + " events has \"dur\"",
                      "trace", events_at, "HTA raises KeyError 'dur' on such a trace (B/E pairs have no dur)");
   else if (events_ > 0 && !cat_and_dur_)

@@ -66,6 +66,7 @@ class ChromeChecker {
   };
 
   void check_event(const reader::ChromeEvent& e);
+  void note_hta_ts_type(const EventFields& f, bool big_integers);
   // A finding about `field` (pointer and position at it; none: the event).
   void report(std::string_view rule, const reader::ChromeEvent& e, std::string message, std::string_view ph,
               std::string_view field = {}, std::string hint = {});
@@ -119,6 +120,10 @@ class ChromeChecker {
   uint64_t events_ = 0;
   bool cat_and_dur_ = false;
   bool any_dur_ = false;
+  // How pandas would type HTA's ts column (note_hta_ts_type): float64 when
+  // hta_ts_float_ and not hta_ts_object_.
+  bool hta_ts_float_ = false;
+  bool hta_ts_object_ = false;
   std::set<std::string, std::less<>> hta_steps_;  // "ProfilerStep#N" names of events HTA keeps, at most 2
   std::vector<std::string> capped_;
   std::unique_ptr<KinetoChecker> kineto_;

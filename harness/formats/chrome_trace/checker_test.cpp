@@ -411,5 +411,23 @@ TEST_F(ChromeChecks, DetectedByContent) {
   EXPECT_EQ(format::detect_format(path_, why), nullptr);
 }
 
+// HTA's KeyError 'dur' comes from rounding a float64 ts column; pandas reads
+// integer ts as int64 and a string among them as object, and then HTA keeps
+// nothing instead (ct-no-cat-dur).
+TEST_F(ChromeChecks, NoDurIsAnHtaCrashOnlyWhereItsTsColumnWouldBeFloat) {
+  const std::string b = R"({"ph": "B", "cat": "c", "name": "n", "pid": 1, "tid": 1, "ts": )";
+  const std::string e = R"({"ph": "E", "pid": 1, "tid": 1, "ts": )";
+  for (const auto& [ts, crash] : std::vector<std::pair<std::string, bool>>{
+           {"1.5", true}, {"1", false}, {"\"1\"", false}, {"18446744073709551616", false}}) {
+    SCOPED_TRACE(ts);
+    ASSERT_EQ(check_events(b + "0}, " + e + ts + "}"), kExitOk);
+    EXPECT_EQ(count("ct-no-dur"), crash ? 1u : 0u);
+    EXPECT_EQ(count("ct-no-cat-dur"), crash ? 0u : 1u);
+  }
+  // A missing ts is NaN: float64 again.
+  ASSERT_EQ(check_events(b + "0}, " + R"({"ph": "i", "pid": 1, "tid": 1, "name": "x"})"), kExitOk);
+  EXPECT_EQ(count("ct-no-dur"), 1u);
+}
+
 }  // namespace
 }  // namespace tc::checks

@@ -279,10 +279,12 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
     if (parsed) {
       value = *parsed;
     } else {
-      if (event_parser.parse(el.text.data(), el.text.size(), false).get(value) != simdjson::SUCCESS &&
-          !parse_big_integers_as_doubles(el, ev.pointer(), value)) {
-        locate_error(el.text, el.pos, ev.pointer(), ("event " + std::to_string(el.index)).c_str(), "event");
-        return;
+      if (event_parser.parse(el.text.data(), el.text.size(), false).get(value) != simdjson::SUCCESS) {
+        if (!parse_big_integers_as_doubles(el, ev.pointer(), value)) {
+          locate_error(el.text, el.pos, ev.pointer(), ("event " + std::to_string(el.index)).c_str(), "event");
+          return;
+        }
+        ev.big_integers = true;
       }
       duplicates = has_duplicate_keys(value, keys);
     }

@@ -60,6 +60,9 @@ struct ChromeEvent {
   const std::string* file = nullptr;
   std::string pointer() const;  // "/traceEvents/<index>" or "/<index>" (bare array)
   bool bare = false;
+  // Whether the text holds integers beyond 64 bits, which `value` holds as
+  // doubles (as JSON.parse reads them; Python keeps them exact).
+  bool big_integers = false;
   // Set by on_event for event accounting (Reporter::close_record): what the
   // event is ("slice", ...; "" for no event at all) and the consumer profile
   // that drops it unread.

@@ -79,7 +79,10 @@ constexpr std::array kRules = {
          "legal JSON: JSON.parse reads it; Python's json (HTA) raises RecursionError near 1000 levels"},
     Rule{"ct-no-cat-dur", Off, "no event of the trace has both \"cat\" and \"dur\"",
          "the format does not need them, but HTA keeps only events that have both, so it keeps none of this trace"},
-    Rule{"ct-no-dur", W, "no event of the trace has a \"dur\" (a trace of B/E pairs or instants)",
+    Rule{"ct-no-dur", W,
+         "no event of the trace has a \"dur\" (a trace of B/E pairs or instants), and pandas would read its ts as "
+         "float64 (a fractional, missing or null ts, and none of another type); otherwise the trace is "
+         "ct-no-cat-dur",
          "HTA raises KeyError 'dur' on it; the other consumers draw B/E pairs"},
     Rule{"ct-no-events", W, "the trace holds no events",
          "an empty trace: HTA raises on it, the others show nothing"},
@@ -632,8 +635,11 @@ constexpr std::array<diag::Reading, 75> kHtaReadings = {{
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-no-cat-dur", W, "HTA loads the trace and keeps none of its events: it drops every row without cat ('No analyzable events'); kinds it does not keep by design are not lost",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:295-306 (ran: PASS-EMPTY on clang's -ftime-trace)"},
-    {"ct-no-dur", E, "HTA raises KeyError 'dur' in round_down_time_stamps",
-     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:380 (ran: uftrace's B/E trace)"},
+    {"ct-no-dur", E,
+     "HTA raises KeyError 'dur' in round_down_time_stamps, which runs only on a float64 ts column; with integer ts, "
+     "or a string among them, it skips the rounding and keeps nothing (ct-no-cat-dur)",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:371-384 (ran: uftrace's B/E trace "
+     "and its mutations)"},
     {"ct-no-events", E, "HTA raises KeyError 'ts' in round_down_time_stamps on an empty event array",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:372 (ran)"},
     {"ct-no-trace-events", W,
