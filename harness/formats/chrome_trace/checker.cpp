@@ -117,7 +117,19 @@ bool ChromeChecker::over_cap(size_t size, const char* what, const reader::Chrome
 void ChromeChecker::member(const reader::ChromeMember& m, SchemaFacts* facts) {
   if (m.key == "displayTimeUnit" && m.parsed) {
     std::string_view unit;
-    if (m.value.get_string().get(unit) != simdjson::SUCCESS || (unit != "ms" && unit != "ns")) {
+    // A false value in JavaScript's sense catapult skips (trace_event_importer.html:1183).
+    const simdjson::dom::element v = m.value;
+    const bool unset = v.is_null() || (v.is_bool() && !bool(v)) ||
+                       (v.get_string().get(unit) == simdjson::SUCCESS && unit.empty()) ||
+                       (v.is_number() && double(v) == 0);
+    if (unset) {
+      diag::Diagnostic d = diag::make_diagnostic(
+          "ct-display-time-unit-unset", {file_, m.pos.line, m.pos.column},
+          "displayTimeUnit is " + std::string(m.text) + ", not \"ms\" or \"ns\"", "metadata", "/displayTimeUnit",
+          "catapult and Perfetto ignore it and show the default unit");
+      d.breaks_schema = facts && facts->claim("displayTimeUnit");
+      reporter_.report(std::move(d));
+    } else if (m.value.get_string().get(unit) != simdjson::SUCCESS || (unit != "ms" && unit != "ns")) {
       diag::Diagnostic d = diag::make_diagnostic(
           "ct-display-time-unit", {file_, m.pos.line, m.pos.column},
           "displayTimeUnit is " + std::string(m.text) + ", not \"ms\" or \"ns\"", "metadata", "/displayTimeUnit",

@@ -174,6 +174,14 @@ TEST_F(ChromeChecks, ContainerFindings) {
   EXPECT_EQ(count("ct-no-trace-events"), 1u);
   check("{\"traceEvents\": [], \"displayTimeUnit\": \"s\"}");
   EXPECT_EQ(count("ct-display-time-unit"), 1u);
+  // A false value catapult skips: its own rule, not the one it throws on.
+  for (const char* unset : {"null", "\"\"", "0", "false"}) {
+    check(std::string("{\"traceEvents\": [], \"displayTimeUnit\": ") + unset + "}");
+    EXPECT_EQ(count("ct-display-time-unit-unset"), 1u) << unset;
+    EXPECT_EQ(count("ct-display-time-unit"), 0u) << unset;
+  }
+  check("{\"traceEvents\": [], \"displayTimeUnit\": \"ns\"}");
+  EXPECT_EQ(count("ct-display-time-unit-unset") + count("ct-display-time-unit"), 0u);
   check("{\"traceEvents\": []]");
   EXPECT_EQ(count("ct-structure"), 1u);
   check("{\"traceEvents\": [{\"ph\": \"X\", \"ts\": NaN}]}");

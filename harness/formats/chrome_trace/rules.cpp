@@ -32,8 +32,11 @@ constexpr std::array kRules = {
          "Perfetto drops it (json_parser_failure)"},
     Rule{"ct-counter-value", W, "a counter (C) series whose value is not a number",
          "Perfetto drops the series; catapult stores it unchecked"},
-    Rule{"ct-display-time-unit", W, "displayTimeUnit is neither \"ms\" nor \"ns\"",
+    Rule{"ct-display-time-unit", W, "displayTimeUnit is neither \"ms\" nor \"ns\" (nor a false value: "
+         "ct-display-time-unit-unset)",
          "catapult throws on it; Perfetto ignores it"},
+    Rule{"ct-display-time-unit-unset", W, "displayTimeUnit is null, \"\", 0 or false",
+         "the spec asks for \"ms\" or \"ns\"; catapult and Perfetto ignore a false value and show the default unit"},
     Rule{"ct-dur-missing", W, "an X (complete) event without \"dur\"",
          "Perfetto drops it; catapult draws it to the end of the trace"},
     Rule{"ct-dur-negative", W, "an X event with a negative dur", "Perfetto: slice_negative_duration"},
@@ -183,7 +186,7 @@ constexpr diag::Reading kSchemaInvalid{
 // (flow bp, instant scope, unknown or missing ph, {}); it accepts a bare or
 // unterminated array, a BOM, invalid UTF-8, negative ts and dur, string pids,
 // and stores Kineto's extras as metadata.
-constexpr std::array<diag::Reading, 75> kChromeReadings = {{
+constexpr std::array<diag::Reading, 76> kChromeReadings = {{
     {"ct-args-number-range", W, "catapult's JSON.parse reads the number as Infinity and keeps the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
     {"ct-args-type", W, "catapult keeps the event and takes args that are not an object as they are (null as {})",
@@ -209,6 +212,10 @@ constexpr std::array<diag::Reading, 75> kChromeReadings = {{
      "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html processCounterEvent (ran)"},
     {"ct-display-time-unit", E, "catapult throws 'Unit X is not supported.' and the import fails",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1182-1190"},
+    {"ct-display-time-unit-unset", W,
+     "catapult skips a false displayTimeUnit ('if (!unitName) return') and shows the default unit",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:1183 (ran: "
+     "mutation set)"},
     {"ct-dur-missing", W,
      "catapult closes an X without dur at the end of the trace, as it draws a B left open, and loads the file",
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:220-221,229-231 (ran: mutation set)"},
@@ -369,7 +376,7 @@ constexpr std::array<diag::Reading, 75> kChromeReadings = {{
 // args, ignores unknown or missing ph and unknown metadata names, uses the pid
 // as the tid, reads string pids as names, and accepts a trailing comma, a bare
 // or unterminated array, {} and any displayTimeUnit.
-constexpr std::array<diag::Reading, 75> kPerfettoReadings = {{
+constexpr std::array<diag::Reading, 76> kPerfettoReadings = {{
     {"ct-args-number-range", W, "Perfetto keeps the event and cuts its args at the number",
      "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:425-429; src/trace_processor/util/json_args.cc:120-122"},
     {"ct-args-type", W, "Perfetto keeps the event and ignores args that are not an object",
@@ -394,6 +401,9 @@ constexpr std::array<diag::Reading, 75> kPerfettoReadings = {{
     {"ct-counter-value", E, "Perfetto skips a series that is neither a number nor a numeric string: that series is lost",
      "google/perfetto@74fbed7 src/trace_processor/importers/json/json_trace_parser_impl.cc case 'C'"},
     {"ct-display-time-unit", Off,
+     "Perfetto ignores displayTimeUnit; it only counts the info stat json_display_time_unit",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:1004-1011"},
+    {"ct-display-time-unit-unset", Off,
      "Perfetto ignores displayTimeUnit; it only counts the info stat json_display_time_unit",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:1004-1011"},
     {"ct-dur-missing", E, "Perfetto drops an X without dur (json_parser_failure) and loads the rest",
@@ -560,7 +570,7 @@ constexpr std::array<diag::Reading, 75> kPerfettoReadings = {{
 // checker marks findings on such rows Diagnostic::unread_by "hta"); it
 // ignores displayTimeUnit and deviceProperties, links CPU and GPU by
 // correlation, and falls back to rank 0 without distributedInfo.
-constexpr std::array<diag::Reading, 75> kHtaReadings = {{
+constexpr std::array<diag::Reading, 76> kHtaReadings = {{
     {"ct-args-number-range", W, "HTA's json reads the number as inf and loads the event with it",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-args-type", W, "HTA loads args that are not an object as written",
@@ -583,6 +593,8 @@ constexpr std::array<diag::Reading, 75> kHtaReadings = {{
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
     {"ct-display-time-unit", Off, "HTA never reads displayTimeUnit; it keeps it as metadata",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:405 (ran)"},
+    {"ct-display-time-unit-unset", Off, "HTA never reads displayTimeUnit; it keeps it as metadata",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:405 (ran: mutation set)"},
     {"ct-dur-missing", Off, "HTA drops a row without dur unread (it keeps rows with cat and dur)",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:299-301 (ran: mutation set)"},
     {"ct-dur-negative", Off, "HTA loads a negative dur as written",
