@@ -122,18 +122,13 @@ void ChromeChecker::member(const reader::ChromeMember& m, SchemaFacts* facts) {
     const bool unset = v.is_null() || (v.is_bool() && !bool(v)) ||
                        (v.get_string().get(unit) == simdjson::SUCCESS && unit.empty()) ||
                        (v.is_number() && double(v) == 0);
-    if (unset) {
+    const bool known = v.get_string().get(unit) == simdjson::SUCCESS && (unit == "ms" || unit == "ns");
+    if (unset || !known) {
       diag::Diagnostic d = diag::make_diagnostic(
-          "ct-display-time-unit-unset", {file_, m.pos.line, m.pos.column},
+          unset ? "ct-display-time-unit-unset" : "ct-display-time-unit", {file_, m.pos.line, m.pos.column},
           "displayTimeUnit is " + std::string(m.text) + ", not \"ms\" or \"ns\"", "metadata", "/displayTimeUnit",
-          "catapult and Perfetto ignore it and show the default unit");
-      d.breaks_schema = facts && facts->claim("displayTimeUnit");
-      reporter_.report(std::move(d));
-    } else if (m.value.get_string().get(unit) != simdjson::SUCCESS || (unit != "ms" && unit != "ns")) {
-      diag::Diagnostic d = diag::make_diagnostic(
-          "ct-display-time-unit", {file_, m.pos.line, m.pos.column},
-          "displayTimeUnit is " + std::string(m.text) + ", not \"ms\" or \"ns\"", "metadata", "/displayTimeUnit",
-          "catapult throws on any other value; Perfetto ignores it");
+          unset ? "catapult and Perfetto ignore it and show the default unit"
+                : "catapult throws on any other value; Perfetto ignores it");
       d.breaks_schema = facts && facts->claim("displayTimeUnit");
       reporter_.report(std::move(d));
     }
