@@ -21,10 +21,7 @@ Accounting account(const Reporter& reporter, const Profile& profile) {
       }
       Severity worst = Severity::Off;
       for (const std::string& rule : key.rules) {
-        const size_t cut = rule.find(Reporter::kUnreadBy);
-        const std::string_view id = std::string_view(rule).substr(0, cut);
-        const std::string_view unread_by =
-            cut == std::string::npos ? std::string_view() : std::string_view(rule).substr(cut + 1);
+        const auto [id, unread_by] = Reporter::split_record_rule(rule);
         worst = std::max(worst, severity_in(reporter, profile, id, file, unread_by));
       }
       if (worst == Severity::Error) {

@@ -51,8 +51,8 @@ bool Reporter::count_if_full(std::string_view rule, std::string_view file, std::
 void Reporter::note_record_rule(std::string_view rule, std::string_view unread_by) {
   // The strings of earlier records are reused: a record's rules allocate
   // nothing once their texts have been seen.
-  if (record_rules_used_ == record_.rules.size()) record_.rules.emplace_back();
-  std::string& r = record_.rules[record_rules_used_++];
+  if (record_rules_used_ == record_rules_.size()) record_rules_.emplace_back();
+  std::string& r = record_rules_[record_rules_used_++];
   r.assign(rule);
   if (!unread_by.empty()) r.append(1, kUnreadBy).append(unread_by);
 }
@@ -64,7 +64,7 @@ void Reporter::open_record() {
 
 void Reporter::close_record(std::string_view file, std::string_view kind, std::string_view unread_by) {
   record_open_ = false;
-  const auto first = record_.rules.begin();
+  const auto first = record_rules_.begin();
   auto last = first + static_cast<ptrdiff_t>(record_rules_used_);
   record_rules_used_ = 0;
   if (kind.empty()) return;
@@ -74,8 +74,8 @@ void Reporter::close_record(std::string_view file, std::string_view kind, std::s
   }
   // The last clean record's counter, else the last other record's.
   RecordCache& cache = first == last ? clean_cache_ : rule_cache_;
-  if (cache.count && cache.kind == kind && cache.unread_by == unread_by && cache.file == file &&
-      std::equal(first, last, cache.rules.begin(), cache.rules.end())) {
+  if (cache.count && cache.key.kind == kind && cache.key.unread_by == unread_by && cache.file == file &&
+      std::equal(first, last, cache.key.rules.begin(), cache.key.rules.end())) {
     ++*cache.count;
     return;
   }
@@ -86,10 +86,14 @@ void Reporter::close_record(std::string_view file, std::string_view kind, std::s
   if (it == f->second.end()) it = f->second.emplace(key, 0).first;
   ++it->second;
   cache.file.assign(file);
-  cache.kind = std::move(key.kind);
-  cache.unread_by = std::move(key.unread_by);
-  cache.rules = std::move(key.rules);
+  cache.key = std::move(key);
   cache.count = &it->second;
+}
+
+std::pair<std::string_view, std::string_view> Reporter::split_record_rule(std::string_view rule) {
+  const size_t cut = rule.find(kUnreadBy);
+  if (cut == std::string_view::npos) return {rule, {}};
+  return {rule.substr(0, cut), rule.substr(cut + 1)};
 }
 
 void Reporter::note_fewer_kept(std::string_view file, std::string_view consumer, std::string why) {

@@ -13,10 +13,12 @@
 // a clang trace does not.
 #pragma once
 
-#include <cstdint>
 #include <compare>
+#include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "diag/diagnostic.h"
@@ -68,19 +70,22 @@ class Reporter {
   // counted once, under its file, its kind ("slice", "flow", ...), the
   // consumer profile that drops it unread (Diagnostic::unread_by, or "")
   // and the set of its rules; an empty kind counts nothing (a record that is
-  // no event: Chrome's metadata). Records do not nest; one thread fills one
-  // Reporter, as for findings.
-  static constexpr char kUnreadBy = '\x1f';
+  // no event). Records do not nest; one thread fills one Reporter, as for
+  // findings.
   void open_record();
   void close_record(std::string_view file, std::string_view kind, std::string_view unread_by);
   struct RecordKey {
     std::string kind;
     std::string unread_by;
     // Sorted, each once; empty for a clean record. A finding that a consumer
-    // drops unread is "rule" kUnreadBy "consumer".
+    // drops unread is "rule" kUnreadBy "consumer" (split_record_rule).
     std::vector<std::string> rules;
     auto operator<=>(const RecordKey&) const = default;
   };
+  static constexpr char kUnreadBy = '\x1f';
+  // One of RecordKey::rules as (rule id, the consumer that drops the finding
+  // unread or "").
+  static std::pair<std::string_view, std::string_view> split_record_rule(std::string_view rule);
   // File -> key -> records.
   using RecordCounts = std::map<std::string, std::map<RecordKey, uint64_t>, std::less<>>;
   const RecordCounts& record_counts() const { return record_counts_; }
@@ -106,15 +111,17 @@ class Reporter {
   RecordCounts record_counts_;
   FewerKept fewer_kept_;
   bool record_open_ = false;
-  RecordKey record_;  // the open record's rules: the first record_rules_used_ of record_.rules
+  // The open record's rules: the first record_rules_used_ (the strings
+  // beyond are kept for reuse).
+  std::vector<std::string> record_rules_;
   size_t record_rules_used_ = 0;
   // The counter of the last record counted, found again when the next one
-  // has the same file, kind, unread_by and rules, so that the common record
-  // costs no map lookup and no allocation: one for clean records, one for
-  // the others. A copy starts without them: the pointers are into this object.
+  // has the same file and key, so that the common record costs no map
+  // lookup and no allocation: one for clean records, one for the others. A
+  // copy starts without them: the pointers are into this object.
   struct RecordCache {
-    std::string file, kind, unread_by;
-    std::vector<std::string> rules;
+    std::string file;
+    RecordKey key;
     uint64_t* count = nullptr;
     RecordCache() = default;
     RecordCache(const RecordCache&) {}

@@ -273,8 +273,9 @@ def main(argv=None):
         print(f"SKIP {name}: {why}")
         return SKIP
     table = oracle_table.read_table(args.table)
-    known = {r[1]: r for r in read_known(args.known) if r[0] == consumer}
-    known_counts = {r[1]: r for r in read_known(args.known) if r[0] == consumer + "-counts"}
+    listed = read_known(args.known)
+    known = {r[1]: r for r in listed if r[0] == consumer}
+    known_counts = {r[1]: r for r in listed if r[0] == consumer + "-counts"}
 
     with oracle_table.FileSet(args.source_dir, args.shared, args.tracecheck, args.extra, args.jobs) as fs:
         entries = [e for e in fs.entries if consumer in e.consumers()]
@@ -329,29 +330,16 @@ def main(argv=None):
         print(f"    tracecheck: {got[1] or '(no finding)'}")
         print(f"    {consumer}: {row['verdict']} {row['message']}")
 
-    now = {e.sha256 for e in disagree}
     judged = {e.sha256 for e, row, *_ in results if row is not None}
+    in_set = {e.sha256 for e in entries}
     new = [e for e in disagree if e.sha256 not in known]
-    # A listed extra file that is not in the set (another zlib's .gz bytes)
-    # is not stale: only one judged and agreeing, or a project file gone.
-    listed_extra = {sha for sha, r in known.items() if extra_roots and r[2].startswith(extra_roots)}
-    stale = [r for sha, r in sorted(known.items(), key=lambda kv: kv[1][2])
-             if sha not in now and (sha in judged or (sha not in {e.sha256 for e in entries} and sha not in listed_extra))]
-    for r in stale:
-        gone = r[1] not in {e.sha256 for e in entries}
-        print(f"STALE {r[2]}: listed in known_disagreements.tsv for {consumer} but "
-              f"{'is no longer in the file set' if gone else 'now agrees'}: delete its row")
-    # The same for the counts, under "CONSUMER-counts" rows.
-    miscounted_now = {e.sha256 for e in miscounted}
     new_counts = [e for e in miscounted if e.sha256 not in known_counts]
-    listed_extra_counts = {sha for sha, r in known_counts.items() if extra_roots and r[2].startswith(extra_roots)}
-    stale_counts = [r for sha, r in sorted(known_counts.items(), key=lambda kv: kv[1][2])
-                    if sha not in miscounted_now and
-                    (sha in judged or (sha not in {e.sha256 for e in entries} and sha not in listed_extra_counts))]
-    for r in stale_counts:
-        print(f"STALE {r[2]}: listed in known_disagreements.tsv for {consumer}-counts but its counts now agree "
-              f"or it is gone: delete its row")
-    stale += stale_counts
+    stale = []
+    for kind, rows, now in ((consumer, known, disagree), (consumer + "-counts", known_counts, miscounted)):
+        for r in stale_rows(rows, {e.sha256 for e in now}, judged, in_set, extra_roots):
+            print(f"STALE {r[2]}: listed in known_disagreements.tsv for {kind} but "
+                  f"{'is no longer in the file set' if r[1] not in in_set else 'now agrees'}: delete its row")
+            stale.append(r)
     unexplained = unexplained_deliberate(args.tracecheck, consumer, known.values())
     for r, why in unexplained:
         print(f"UNEXPLAINED {r[2]}: listed as deliberate for {consumer}, but {why}")
@@ -362,7 +350,7 @@ def main(argv=None):
           f" {len(new_counts)} new)")
 
     if args.update_known is not None:
-        others = [r for r in read_known(args.known) if r[0] not in (consumer, consumer + "-counts")]
+        others = [r for r in listed if r[0] not in (consumer, consumer + "-counts")]
         mine = [(consumer, e.sha256, e.path, known[e.sha256][3] if e.sha256 in known else args.update_known)
                 for e in disagree]
         mine += [(consumer + "-counts", e.sha256, e.path,
@@ -371,6 +359,16 @@ def main(argv=None):
         print(f"wrote {len(mine)} {consumer} rows to {os.path.basename(args.known)}")
         return 0
     return 1 if new or new_counts or stale or unexplained else 0
+
+
+def stale_rows(listed, now, judged, in_set, extra_roots):
+    """The rows of `listed` (sha256 -> row) to delete: a file judged that is
+    not among `now` (it agrees now), or a project file no longer in the set.
+    A listed extra file that is not in the set (another zlib's .gz bytes) is
+    not stale."""
+    return [r for sha, r in sorted(listed.items(), key=lambda kv: kv[1][2])
+            if sha not in now and (sha in judged or (sha not in in_set and not
+                                                     (extra_roots and r[2].startswith(extra_roots))))]
 
 
 DELIBERATE_RULE = re.compile(r"^deliberate: see `tracecheck rules ([a-z0-9-]+)`")
