@@ -29,6 +29,7 @@ namespace tc::diag {
 class Reporter {
  public:
   explicit Reporter(size_t keep_per_rule = 200) : keep_per_rule_(keep_per_rule) {}
+  size_t keep_per_rule() const { return keep_per_rule_; }
 
   void report(Diagnostic d);
   // Shorthand for the common case.

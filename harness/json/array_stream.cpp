@@ -196,7 +196,7 @@ bool Splitter::step() {
         state_ = State::ObjValue;
         break;
       case State::ObjValue:
-        if (c == '[' && key_ == o_.array_key && !r_.array_found) {
+        if (c == '[' && key_ == o_.array_key && ++r_.key_arrays == o_.array_occurrence) {
           r_.array_found = true;
           r_.array_pos = here;
           state_ = State::ArrayFirst;

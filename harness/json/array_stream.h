@@ -95,6 +95,7 @@ struct JsonStreamResult {
   JsonPosition trailing_comma_pos;
   bool bom = false;  // a UTF-8 byte order mark preceded the value
   uint64_t elements = 0;
+  uint64_t key_arrays = 0;  // arrays seen under array_key: more than one when the key repeats
   uint64_t bytes = 0;     // decompressed bytes read
   JsonStreamError error;  // kind None when the stream ended normally
   bool ok() const { return error.kind == JsonStreamErrorKind::None; }
@@ -102,6 +103,9 @@ struct JsonStreamResult {
 
 struct JsonStreamOptions {
   std::string array_key;                  // the object member that holds the array (the format's)
+  // Which array under a repeated array_key is streamed (1: the first); the
+  // others go to on_member. JSON parsers keep a repeated key's last value.
+  uint64_t array_occurrence = 1;
   size_t chunk = size_t{4} << 20;         // bytes read at a time; one batch is at most one buffer of elements
   size_t max_element = size_t{64} << 20;
   size_t max_member = size_t{1} << 20;

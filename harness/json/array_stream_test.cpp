@@ -87,6 +87,25 @@ TEST(JsonArrayStream, ObjectFormMembersAndEscapedQuotes) {
   EXPECT_EQ(s.members[3].second, "{\"x\": [1, {\"y\": \"}\"}]}");
 }
 
+// A repeated key: the array asked for is streamed, the others are members.
+TEST(JsonArrayStream, StreamsTheAskedOccurrenceOfARepeatedKey) {
+  const std::string text = "{\"traceEvents\": [1], \"m\": 0, \"traceEvents\": [2, 3]}";
+  Split first = split(text);
+  ASSERT_TRUE(first.result.ok());
+  EXPECT_EQ(first.result.key_arrays, 2u);
+  ASSERT_EQ(first.texts.size(), 1u);
+  EXPECT_EQ(first.texts[0], "1");
+  JsonStreamOptions o;
+  o.array_key = "traceEvents";
+  o.array_occurrence = 2;
+  Split last = split(text, 5, o);
+  ASSERT_TRUE(last.result.ok());
+  ASSERT_EQ(last.texts.size(), 2u);
+  EXPECT_EQ(last.texts[0], "2");
+  ASSERT_EQ(last.members.size(), 2u);
+  EXPECT_EQ(last.members[0], (std::pair<std::string, std::string>{"traceEvents", "[1]"}));
+}
+
 TEST(JsonArrayStream, NamedKeyAndNonArrayTarget) {
   JsonStreamOptions o;
   o.array_key = "nodes";

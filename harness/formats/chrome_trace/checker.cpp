@@ -50,6 +50,40 @@ std::string_view kind_of_phase(char ph) {
   }
 }
 
+// JavaScript's truthiness of a JSON value that is not a string: false for
+// null, false and 0.
+bool js_truthy(simdjson::dom::element v) {
+  double d = 0;
+  if (v.is_null()) return false;
+  if (v.is_bool()) return v.get_bool().value_unsafe();
+  if (read_number(v, d)) return d != 0;
+  return true;  // an array or object, even empty
+}
+
+// Whether catapult's import throws on `cat`, a value that is not a string.
+// It looks a slice's type up by its cat, splitting a truthy one at commas
+// (extension_registry_type_based.html:134-137, category_util.html:31), for
+// the events it makes a slice of (X, B, a thread's instant:
+// slice_group.html:140,223), an async begin (b, S) and an object (N, O);
+// before that, an X's cat meets indexOf, which only an array has
+// (trace_event_importer.html:567-568), so any X throws.
+bool catapult_throws_on_cat(char ph, const EventFields& f, simdjson::dom::element cat) {
+  switch (ph) {
+    case 'X':
+      return true;
+    case 'B': case 'b': case 'S': case 'N': case 'O':
+      return js_truthy(cat);
+    case 'i': case 'I': {
+      simdjson::dom::element s;
+      std::string_view scope;
+      return js_truthy(cat) &&
+             (!f.get(EventFields::S, s) || (s.get_string().get(scope) == simdjson::SUCCESS && scope == "t"));
+    }
+    default:
+      return false;
+  }
+}
+
 // A ts or dur that is missing-like for the consumers' arithmetic (null or a
 // boolean: ct-time-null) rather than of a type none can use (ct-field-type).
 bool null_like(simdjson::dom::element v) { return v.is_null() || v.is_bool(); }
@@ -191,7 +225,15 @@ void ChromeChecker::check_metadata(const reader::ChromeEvent& e, const EventFiel
   }
   simdjson::dom::object args;
   if (!f.get_object(EventFields::Args, args)) {
-    report("ct-metadata-args", e, "metadata event \"" + std::string(name) + "\" has no args object", "M", "args");
+    // catapult reads event.args.name: it throws on undefined and null, and
+    // finds no name in a number, string, boolean or array (ct-args-type
+    // says what the args are).
+    simdjson::dom::element v;
+    if (f.get(EventFields::Args, v) && !v.is_null())
+      report("ct-metadata-value", e, std::string(name) + " has args that are not an object, so no value in them",
+             "M", "args");
+    else
+      report("ct-metadata-args", e, "metadata event \"" + std::string(name) + "\" has no args object", "M", "args");
     return;
   }
   if (name.ends_with("_name")) {
@@ -383,8 +425,12 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
   else if (!has_name && needs_name(ph))
     report_missing("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"name\"", ph_text, "name");
   bool has_cat = f.get(EventFields::Cat, v);
-  if (has_cat && v.get_string().get(cat) != simdjson::SUCCESS)
-    report("ct-name-type", e, "\"cat\" is not a string", ph_text, "cat");
+  if (has_cat && v.get_string().get(cat) != simdjson::SUCCESS) {
+    if (catapult_throws_on_cat(ph, f, v))
+      report("ct-cat-split", e, "\"cat\" is not a string, and catapult splits this event's cat", ph_text, "cat");
+    else
+      report("ct-cat-type", e, "\"cat\" is not a string", ph_text, "cat");
+  }
 
   if (unread_by_.empty() && name.starts_with("ProfilerStep#") && hta_steps_.size() < 2) hta_steps_.emplace(name);
   ++events_;

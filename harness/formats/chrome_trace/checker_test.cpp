@@ -231,12 +231,31 @@ TEST_F(ChromeChecks, JsonFindingsAreLocatedAtTheByte) {
   EXPECT_EQ(count("ct-be-unmatched"), 0u) << all();
   EXPECT_EQ(count("ct-ts-negative"), 1u) << all();
   check("{\"traceEvents\": 5}");
-  EXPECT_EQ(at("ct-trace-events-type"), "1:17 /traceEvents");
-  EXPECT_EQ(count("ct-trace-events-type"), 1u);
-  EXPECT_EQ(count("ct-no-trace-events"), 0u);
-  check("{\"traceEvents\": [], \"traceEvents\": []}");
-  EXPECT_EQ(at("ct-trace-events-repeated"), "1:36 /traceEvents");
+  EXPECT_EQ(at("ct-trace-events-none"), "1:17 /traceEvents");
   EXPECT_EQ(count("ct-trace-events-type"), 0u);
+  EXPECT_EQ(count("ct-no-trace-events"), 0u);
+  // An object holding events loses them all in every consumer; one that
+  // holds none (or a scalar) loses nothing in catapult, which loads the rest.
+  check("{\"traceEvents\": {\"0\": {\"ph\": \"X\"}}, \"m\": 1}");
+  EXPECT_EQ(at("ct-trace-events-type"), "1:17 /traceEvents");
+  EXPECT_TRUE(diag::resolve(reporter_, *format::catalog().find_profile("chrome")).failed(false));
+  check("{\"traceEvents\": { }, \"m\": 1}");
+  EXPECT_EQ(count("ct-trace-events-none"), 1u);
+  EXPECT_FALSE(diag::resolve(reporter_, *format::catalog().find_profile("chrome")).failed(false));
+  EXPECT_TRUE(diag::resolve(reporter_, *format::catalog().find_profile("hta")).failed(false));
+  check("{\"traceEvents\": [], \"traceEvents\": []}");
+  EXPECT_EQ(at("ct-trace-events-repeated"), "1:17 /traceEvents");
+  EXPECT_EQ(count("ct-trace-events-type"), 0u);
+  // The consumers' JSON parsers keep the last array: tracecheck checks it.
+  check("{\"traceEvents\": [],\n\"traceEvents\": [{\"ph\": \"X\", \"name\": 3, \"pid\": 1, \"tid\": 1, \"ts\": 1, "
+        "\"dur\": 1}]}");
+  EXPECT_EQ(count("ct-no-events"), 0u) << all();
+  EXPECT_EQ(at("ct-name-type"), "2:29 /traceEvents/0/name");  // in the second array
+  EXPECT_EQ(count("ct-trace-events-repeated"), 1u);
+  check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": 3, \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 1}], "
+        "\"traceEvents\": []}");
+  EXPECT_EQ(count("ct-name-type"), 0u) << all();
+  EXPECT_EQ(count("ct-no-events"), 1u) << all();
 }
 
 TEST_F(ChromeChecks, ProfilesDisagreeOnABareArray) {
@@ -262,6 +281,46 @@ TEST_F(ChromeChecks, DefaultFailsABareArrayOnlyWhereHtaReadsIt) {
   EXPECT_FALSE(diag::resolve(reporter_, format::catalog().default_profile()).failed(false)) << all();
   ASSERT_NE(reporter_.readers_of(path_), nullptr);
   EXPECT_EQ(*reporter_.readers_of(path_), (std::vector<std::string>{"chrome", "perfetto"}));
+}
+
+// catapult splits the cat of the events it makes slices or objects of, and
+// throws on a truthy one that is not a string; it keeps any other as is.
+TEST_F(ChromeChecks, ACatCatapultSplitsIsAnErrorOnlyWhereItSplitsIt) {
+  const diag::Profile& chrome = *format::catalog().find_profile("chrome");
+  for (const char* event : {
+           R"({"ph": "X", "cat": 5, "name": "a", "pid": 1, "tid": 1, "ts": 1, "dur": 1})",
+           R"({"ph": "X", "cat": null, "name": "a", "pid": 1, "tid": 1, "ts": 1, "dur": 1})",  // null.indexOf
+           R"({"ph": "B", "cat": ["a"], "name": "a", "pid": 1, "tid": 1, "ts": 1})",
+           R"({"ph": "i", "cat": true, "name": "a", "pid": 1, "tid": 1, "ts": 1})",
+           R"({"ph": "i", "s": "t", "cat": {}, "name": "a", "pid": 1, "tid": 1, "ts": 1})"}) {
+    check_events(event);
+    EXPECT_EQ(count("ct-cat-split"), 1u) << event << "\n" << all();
+    EXPECT_TRUE(diag::resolve(reporter_, chrome).failed(false)) << event;
+  }
+  for (const char* event : {
+           R"({"ph": "B", "cat": null, "name": "a", "pid": 1, "tid": 1, "ts": 1})",
+           R"({"ph": "B", "cat": 0, "name": "a", "pid": 1, "tid": 1, "ts": 1})",
+           R"({"ph": "i", "s": "g", "cat": 5, "name": "a", "pid": 1, "tid": 1, "ts": 1})",
+           R"({"ph": "C", "cat": [1], "name": "c", "pid": 1, "tid": 1, "ts": 1, "args": {"v": 1}})",
+           R"({"ph": "M", "cat": true, "name": "process_name", "pid": 1, "tid": 1, "args": {"name": "p"}})"}) {
+    check_events(event);
+    EXPECT_EQ(count("ct-cat-split"), 0u) << event;
+    EXPECT_EQ(count("ct-cat-type"), 1u) << event << "\n" << all();
+    EXPECT_FALSE(diag::resolve(reporter_, chrome).failed(false)) << event << "\n" << all();
+  }
+}
+
+// An M event's args that are there but not an object hold no name: catapult
+// reads none and loads; without args, or with null, it throws.
+TEST_F(ChromeChecks, MetadataArgsOfAnotherTypeLoseTheNameOnly) {
+  const diag::Profile& chrome = *format::catalog().find_profile("chrome");
+  check_events(R"({"ph": "M", "name": "process_name", "pid": 1, "tid": 1, "args": 5})");
+  EXPECT_EQ(count("ct-metadata-value"), 1u) << all();
+  EXPECT_EQ(count("ct-metadata-args"), 0u);
+  EXPECT_FALSE(diag::resolve(reporter_, chrome).failed(false));
+  check_events(R"({"ph": "M", "name": "process_name", "pid": 1, "tid": 1, "args": null})");
+  EXPECT_EQ(count("ct-metadata-args"), 1u) << all();
+  EXPECT_TRUE(diag::resolve(reporter_, chrome).failed(false));
 }
 
 // HTA reads only the rows with a cat and a dur (not its own "Trace" span):

@@ -106,6 +106,46 @@ std::vector<std::string> labels_for(const std::vector<std::string>& files, const
   return labels;
 }
 
+// One reading of `file` with the checks and (when `rules`) the canonical
+// text, taking the `occurrence`-th "traceEvents" array as the events;
+// findings go to `reporter`. `kineto`: whether the checks took the file for
+// a Kineto trace (HTA reads those).
+int read_trace(const CheckRequest& request, const std::string& file, const std::string& shown,
+               const render::ChromeRules* rules, uint64_t occurrence, diag::Reporter& reporter,
+               reader::ChromeReadInfo& info, std::unique_ptr<render::ChromeCanonical>& canon, bool& kineto,
+               std::string& io_error) {
+  checks::ChromeChecker checker(reporter, shown);
+  checks::ChromeSchemaChecker schemas(reporter);
+  canon.reset();
+  if (rules) canon = std::make_unique<render::ChromeCanonical>(*rules);
+  info = {};
+  reader::ChromeReadOptions options;
+  options.threads = request.jobs;
+  options.trace_events_occurrence = occurrence;
+  if (request.block_bytes) options.chunk = request.block_bytes;
+  int rc = reader::read_chrome_trace(
+      file, options, reporter,
+      [&](reader::ChromeEvent& e) {
+        schemas.validate_event(e);
+        checker.event(e, &schemas.facts());
+        schemas.report_event(e);
+        e.record_kind = checker.record_kind();
+        e.unread_by = checker.record_unread_by();
+        if (canon) canon->event(e);
+      },
+      [&](const reader::ChromeMember& m) {
+        schemas.validate_member(m, shown);
+        checker.member(m, &schemas.facts());
+        schemas.report_member(m, shown);
+        if (canon) canon->member(m);
+      },
+      &info, &io_error);
+  if (rc != kExitOk) return rc;
+  checker.finish(info);
+  kineto = checker.is_kineto();
+  return kExitOk;
+}
+
 int check(const CheckRequest& request, std::string& io_error) {
   std::vector<std::string> files;
   std::string root;
@@ -137,36 +177,27 @@ int check(const CheckRequest& request, std::string& io_error) {
   for (size_t i = 0; i < files.size(); ++i) {
     // The name findings carry: the reader calls stdin "<stdin>".
     const std::string shown = files[i] == "-" ? std::string("<stdin>") : files[i];
-    checks::ChromeChecker checker(*request.reporter, shown);
-    checks::ChromeSchemaChecker schemas(*request.reporter);
-    std::unique_ptr<render::ChromeCanonical> canon;
-    if (canonical) canon = std::make_unique<render::ChromeCanonical>(rules);
+    // A file whose "traceEvents" repeats is read again for its last array,
+    // the one the consumers' JSON parsers keep: its findings go to a
+    // Reporter of its own first, so the first reading can be dropped
+    // (stdin cannot be read twice: its first array stays the one checked).
+    diag::Reporter findings(request.reporter->keep_per_rule());
     reader::ChromeReadInfo info;
-    reader::ChromeReadOptions options;
-    options.threads = request.jobs;
-    if (request.block_bytes) options.chunk = request.block_bytes;
-    int rc = reader::read_chrome_trace(
-        files[i], options, *request.reporter,
-        [&](reader::ChromeEvent& e) {
-          schemas.validate_event(e);
-          checker.event(e, &schemas.facts());
-          schemas.report_event(e);
-          e.record_kind = checker.record_kind();
-          e.unread_by = checker.record_unread_by();
-          if (canon) canon->event(e);
-        },
-        [&](const reader::ChromeMember& m) {
-          schemas.validate_member(m, shown);
-          checker.member(m, &schemas.facts());
-          schemas.report_member(m, shown);
-          if (canon) canon->member(m);
-        },
-        &info, &io_error);
+    std::unique_ptr<render::ChromeCanonical> canon;
+    bool kineto = false;
+    int rc = read_trace(request, files[i], shown, canonical ? &rules : nullptr, 1, findings, info, canon, kineto,
+                        io_error);
+    if (rc == kExitOk && info.trace_events_arrays > 1 && files[i] != "-") {
+      const uint64_t last = info.trace_events_arrays;
+      findings = diag::Reporter(request.reporter->keep_per_rule());
+      rc = read_trace(request, files[i], shown, canonical ? &rules : nullptr, last, findings, info, canon, kineto,
+                      io_error);
+    }
     if (rc != kExitOk) return rc;
-    checker.finish(info);
+    request.reporter->absorb(std::move(findings));
     // Catapult and Perfetto read every Chrome trace; HTA reads Kineto's.
     std::vector<std::string> readers = {"chrome", "perfetto"};
-    if (checker.is_kineto()) readers.push_back("hta");
+    if (kineto) readers.push_back("hta");
     request.reporter->read_by(shown, std::move(readers));
     if (request.canonical) request.canonical->push_back({labels[i], files[i], canon ? canon->render() : ""});
   }

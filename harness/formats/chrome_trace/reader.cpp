@@ -30,6 +30,15 @@ bool in_args(std::string_view pointer) {
   return at != std::string_view::npos && pointer.compare(at, 6, "/args/") == 0;
 }
 
+// Whether a member's JSON text, whose first non-blank byte is at `first`,
+// is an object with at least one member: a "traceEvents" object that holds
+// events (keyed by anything) rather than none (ct-trace-events-none).
+bool holds_members(std::string_view text, size_t first) {
+  if (text[first] != '{') return false;
+  const size_t next = text.find_first_not_of(" \t\r\n", first + 1);
+  return next != std::string_view::npos && text[next] != '}';
+}
+
 // Is `quirk` (relative to an event) its ts or dur holding an infinite value:
 // Infinity, -Infinity, or a number beyond double range (1e999)?
 bool infinite_time(std::string_view kind, const JsonTextFinding& quirk) {
@@ -300,6 +309,7 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
 
   io::JsonStreamOptions so;
   so.array_key = "traceEvents";
+  so.array_occurrence = options.trace_events_occurrence;
   so.chunk = options.chunk;
   so.max_element = options.max_event;
   so.max_member = options.max_member;
@@ -316,13 +326,21 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
       const size_t first = m.text.find_first_not_of(" \t\r\n");
       if (first != std::string_view::npos && m.text[first] == '[')
         reporter.report("ct-trace-events-repeated", loc(file, m.pos),
-                        "\"" + m.key + "\" appears again: JSON parsers keep this later array, tracecheck checked the "
-                        "first",
+                        options.trace_events_occurrence > 1
+                            ? "\"" + m.key + "\" appears more than once: JSON parsers keep the last array, and so "
+                              "did tracecheck; this one is not loaded"
+                            : "\"" + m.key + "\" appears again: JSON parsers keep this later array, tracecheck "
+                              "checked the first",
                         "metadata", "/" + m.key,
                         "catapult and HTA load only the last array; the events of the others are not loaded");
+      else if (holds_members(m.text, first))
+        reporter.report("ct-trace-events-type", loc(file, m.pos), "\"" + m.key + "\" is an object, not an array",
+                        "metadata", "/" + m.key,
+                        "every consumer needs the events in an array under \"traceEvents\": none of these loads");
       else
-        reporter.report("ct-trace-events-type", loc(file, m.pos), "\"" + m.key + "\" is not an array", "metadata",
-                        "/" + m.key, "every consumer needs the events in an array under \"traceEvents\"");
+        reporter.report("ct-trace-events-none", loc(file, m.pos),
+                        "\"" + m.key + "\" is not an array and holds no events", "metadata", "/" + m.key,
+                        "every consumer needs the events in an array under \"traceEvents\"");
     }
     if (!m.truncated) {
       simdjson::padded_string padded(m.text);
@@ -354,6 +372,7 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
   ri.array_found = result.array_found;
   ri.terminated = result.terminated;
   ri.events = result.elements;
+  ri.trace_events_arrays = result.key_arrays;
   ri.bytes = result.bytes;
   ri.complete = result.ok();
 

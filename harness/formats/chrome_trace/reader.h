@@ -18,7 +18,10 @@
 //    pointer of the event or member; an event simdjson rejects (NaN, a
 //    number beyond double range, a lone surrogate, invalid JSON) is not
 //    handed on; an event with a repeated key is (its first value is read);
-//  - "traceEvents" that is not an array is ct-no-trace-events at its value;
+//  - "traceEvents" that is not an array is ct-trace-events-type (an object
+//    holding members) or ct-trace-events-none at its value; an array under
+//    a repeated "traceEvents" that is not the one read,
+//    ct-trace-events-repeated;
 //    an object without it, ct-no-trace-events at 1:1;
 //  - on_event sees every event that parsed and is an object, in file order;
 //    the element stays valid only during the call (copy what you keep). It
@@ -83,6 +86,7 @@ struct ChromeReadInfo {
   bool array_found = false;
   bool terminated = false;
   uint64_t events = 0;    // elements seen (objects or not)
+  uint64_t trace_events_arrays = 0;  // arrays under "traceEvents": more than one when the key repeats
   uint64_t bytes = 0;     // decompressed bytes read
   bool complete = false;  // the whole input was read without a structural error
 };
@@ -95,6 +99,11 @@ struct ChromeReadOptions {
   size_t chunk = size_t{1} << 20;
   size_t max_event = size_t{64} << 20;
   size_t max_member = size_t{1} << 20;
+  // Which "traceEvents" array holds the events when the key repeats (1: the
+  // first). The consumers' JSON parsers keep the last one: a caller that
+  // learns from trace_events_arrays that the key repeats reads again with
+  // that number, and the earlier arrays are ct-trace-events-repeated.
+  uint64_t trace_events_occurrence = 1;
 };
 
 int read_chrome_trace(const std::string& path, const ChromeReadOptions& options, diag::Reporter& reporter,

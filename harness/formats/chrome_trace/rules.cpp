@@ -28,6 +28,13 @@ constexpr std::array kRules = {
     Rule{"ct-be-name-mismatch", W, "an E closes a B of another name",
          "catapult warns title_match_error; Perfetto skips the E"},
     Rule{"ct-be-unmatched", W, "an E without an open B on its (pid, tid)", "catapult and Perfetto drop the E"},
+    Rule{"ct-cat-split", W,
+         "an event's cat is not a string where catapult's import throws on it: any such cat of an X, and a truthy one "
+         "(true, a number, an array or an object) of a B, a thread's instant, an async begin or an object event",
+         "catapult splits the cat at commas to find the slice's type (and calls indexOf on an X's), and the import "
+         "throws"},
+    Rule{"ct-cat-type", W, "an event's cat is not a string where catapult does not split it",
+         "the spec asks for a string; HTA crashes on it in a row it keeps"},
     Rule{"ct-counter-args", W, "a counter (C) without an args object holding at least one series",
          "Perfetto drops it (json_parser_failure)"},
     Rule{"ct-counter-value", W, "a counter (C) series whose value is not a number",
@@ -68,16 +75,17 @@ constexpr std::array kRules = {
     Rule{"ct-inner-trailing-comma", E, "a comma before a closing bracket inside an event (a trailing comma in args)",
          "not JSON: JSON.parse (catapult) and Python (HTA) reject the file; Perfetto imports it"},
     Rule{"ct-instant-scope", W, "an instant event's scope s is not g, p or t", "Perfetto drops the event"},
-    Rule{"ct-metadata-args", W, "a metadata (M) event of a known name without an args object",
+    Rule{"ct-metadata-args", W, "a metadata (M) event of a known name without args, or with null args",
          "Perfetto drops it (json_parser_failure)"},
     Rule{"ct-metadata-name", W,
          "a metadata (M) event without a name, or named outside process_name/labels/sort_index, "
          "thread_name/sort_index",
          "catapult warns (metadata_parse_error); Perfetto ignores it"},
-    Rule{"ct-metadata-value", W, "a metadata (M) event's args.name, args.sort_index or args.labels is missing or of another type",
+    Rule{"ct-metadata-value", W,
+         "a metadata (M) event's args.name, args.sort_index or args.labels is missing or of another type, or its "
+         "args are a number, string, boolean or array",
          "the process or thread is not named or ordered as written"},
-    Rule{"ct-name-type", W, "an event's name or cat is not a string",
-         "catapult's import throws on it; the spec asks for strings"},
+    Rule{"ct-name-type", W, "an event's name is not a string", "catapult's import throws on it; the spec asks for strings"},
     Rule{"ct-nesting-depth", W, "JSON nested deeper than tracecheck reads (512 levels); the rest of the file is not checked",
          "legal JSON: JSON.parse reads it; Python's json (HTA) raises RecursionError near 1000 levels"},
     Rule{"ct-no-cat-dur", Off, "no event of the trace has both \"cat\" and \"dur\"",
@@ -115,9 +123,13 @@ constexpr std::array kRules = {
          "an event's ts is missing (outside M events), null or a boolean, or an X's dur is null or a boolean",
          "Perfetto drops the event; catapult and HTA load it at whatever time the value makes"},
     Rule{"ct-trace-events-repeated", W, "the object holds \"traceEvents\" more than once",
-         "JSON parsers (catapult, HTA) keep only the last array; tracecheck checks the first"},
-    Rule{"ct-trace-events-type", E, "\"traceEvents\" is not an array",
-         "catapult imports nothing, HTA raises, Perfetto rejects the file"},
+         "JSON parsers (catapult, HTA) keep only the last array, and tracecheck checks that one too (from stdin, "
+         "which it reads once, the first)"},
+    Rule{"ct-trace-events-none", E,
+         "\"traceEvents\" is not an array and holds no events: a boolean, number, string, null or empty object",
+         "HTA raises and Perfetto rejects the file; catapult loads the rest of the container without events"},
+    Rule{"ct-trace-events-type", E, "\"traceEvents\" is an object that holds members, not an array of events",
+         "catapult imports none of its events, HTA raises, Perfetto rejects the file"},
     Rule{"ct-trailing-comma", W, "a comma after the last event",
          "not JSON: catapult's JSON.parse and HTA's json.loads reject it; Perfetto accepts it"},
     Rule{"ct-truncated", E, "the file ends inside an event, or before the object closes",
@@ -186,7 +198,7 @@ constexpr diag::Reading kSchemaInvalid{
 // (flow bp, instant scope, unknown or missing ph, {}); it accepts a bare or
 // unterminated array, a BOM, invalid UTF-8, negative ts and dur, string pids,
 // and stores Kineto's extras as metadata.
-constexpr std::array<diag::Reading, 76> kChromeReadings = {{
+constexpr std::array<diag::Reading, 79> kChromeReadings = {{
     {"ct-args-number-range", W, "catapult's JSON.parse reads the number as Infinity and keeps the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
     {"ct-args-type", W, "catapult keeps the event and takes args that are not an object as they are (null as {})",
@@ -205,6 +217,18 @@ constexpr std::array<diag::Reading, 76> kChromeReadings = {{
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:535-542"},
     {"ct-be-unmatched", E, "catapult warns duration_parse_error and drops the E",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:523-529 (ran)"},
+    {"ct-cat-split", E,
+     "catapult's import throws TypeError: an X's cat meets indexOf (null, a number, a boolean or an object has "
+     "none), and getCategoryParts calls split on a truthy cat that is not a string while looking the slice's type "
+     "up ('category.split is not a function'), unless an earlier cat had the same text, which its cache answers",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:567-568, "
+     "base/extension_registry_type_based.html:134-137, base/category_util.html:28-33, model/slice_group.html:140,223 "
+     "(ran: mutation set, retype-cat-*)"},
+    {"ct-cat-type", W,
+     "catapult keeps the value as the category unchecked: it splits only a truthy cat of an event it makes a slice or "
+     "object of (ct-cat-split)",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/base/extension_registry_type_based.html:134-137 (ran: "
+     "mutation set, retype-cat-* on E, f and M events and a null cat on a B, LOADS)"},
     {"ct-counter-args", W,
      "catapult warns counter_parse_error and drops a counter without args; it stores non-numeric series unchecked",
      "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html processCounterEvent"},
@@ -258,13 +282,17 @@ constexpr std::array<diag::Reading, 76> kChromeReadings = {{
     {"ct-instant-scope", E, "catapult warns instant_parse_error and drops the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:718-734 (ran)"},
     {"ct-metadata-args", E,
-     "catapult crashes on a process_*/thread_* event without args (event.args.name of undefined) and the import fails",
+     "catapult crashes on a process_*/thread_* event without args or with null args (event.args.name of undefined "
+     "or null) and the import fails",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:630-661"},
     {"ct-metadata-name", W, "catapult warns metadata_parse_error ('Unrecognized metadata name') and ignores the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:696-701"},
-    {"ct-metadata-value", W, "catapult assigns a name, sort_index or labels of another type unchecked, and none that is missing",
-     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:630-661 (ran)"},
-    {"ct-name-type", E, "catapult's import throws TypeError on a name or cat that is not a string (event.name.startsWith, category.split is not a function)",
+    {"ct-metadata-value", W,
+     "catapult assigns a name, sort_index or labels of another type unchecked, and none that is missing; args that "
+     "are not an object hold none (a number's .name is undefined), so the process or thread stays unnamed",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:630-661 (ran: "
+     "mutation set, retype-args-number, -string, -bool and -array on M events, LOADS)"},
+    {"ct-name-type", E, "catapult's import throws TypeError on a name that is not a string (event.name.startsWith is not a function)",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html (ran: REJECTS)"},
     {"ct-nesting-depth", W, "catapult's JSON.parse reads the nesting and loads the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
@@ -309,8 +337,16 @@ constexpr std::array<diag::Reading, 76> kChromeReadings = {{
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:143,226 (ran: mutation set)"},
     {"ct-trace-events-repeated", W, "catapult's JSON.parse keeps the last traceEvents array; the events of the earlier ones are not loaded",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211"},
-    {"ct-trace-events-type", E, "catapult imports no event from it and the model stays empty: nothing is shown",
-     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html importEvents (ran: REJECTS empty model)"},
+    {"ct-trace-events-none", W,
+     "catapult imports no events, as the file holds none, and loads the container's other members as metadata; with "
+     "none, the model is empty as for an empty trace",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:218-222,1147 (ran: "
+     "mutation set, traceevents-not-array-bool, LOADS)"},
+    {"ct-trace-events-type", E,
+     "catapult takes the object for the event array and loops over its length, which an object lacks: none of its "
+     "events is imported, though the runner may report LOADS for the container's metadata",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:218-222,1147 (ran: "
+     "mutation set, traceevents-not-array-object, 0 slices)"},
     {"ct-trailing-comma", E,
      "catapult strips only a comma at the very end of a bare array, so JSON.parse throws SyntaxError on ',]' and ',]}'",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:205,211 (ran)"},
@@ -376,7 +412,7 @@ constexpr std::array<diag::Reading, 76> kChromeReadings = {{
 // args, ignores unknown or missing ph and unknown metadata names, uses the pid
 // as the tid, reads string pids as names, and accepts a trailing comma, a bare
 // or unterminated array, {} and any displayTimeUnit.
-constexpr std::array<diag::Reading, 76> kPerfettoReadings = {{
+constexpr std::array<diag::Reading, 79> kPerfettoReadings = {{
     {"ct-args-number-range", W, "Perfetto keeps the event and cuts its args at the number",
      "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:425-429; src/trace_processor/util/json_args.cc:120-122"},
     {"ct-args-type", W, "Perfetto keeps the event and ignores args that are not an object",
@@ -394,6 +430,10 @@ constexpr std::array<diag::Reading, 76> kPerfettoReadings = {{
      "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:271-294"},
     {"ct-be-unmatched", E, "Perfetto drops an E without its B silently",
      "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:185-188"},
+    {"ct-cat-split", W, "not established what Perfetto does with a cat that is not a string",
+     "no source: google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc was not read for it"},
+    {"ct-cat-type", W, "not established what Perfetto does with a cat that is not a string",
+     "no source: google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc was not read for it"},
     {"ct-counter-args", W,
      "Perfetto drops a counter whose args are not an object (json_parser_failure) and skips a series that is not a "
      "number or a numeric string",
@@ -495,6 +535,8 @@ constexpr std::array<diag::Reading, 76> kPerfettoReadings = {{
      "src/trace_processor/importers/json/json_trace_parser.cc:228-232"},
     {"ct-trace-events-repeated", W, "not established what Perfetto does with a second traceEvents key",
      "no source: no reading or run of the consumer covers it"},
+    {"ct-trace-events-none", E, "Perfetto rejects the file ('traceEvents is not an array')",
+     "google/perfetto@692321f src/trace_processor/importers/json/json_trace_tokenizer.cc HandleDictionaryKey"},
     {"ct-trace-events-type", E, "Perfetto rejects the file ('traceEvents is not an array')",
      "google/perfetto@692321f src/trace_processor/importers/json/json_trace_tokenizer.cc HandleDictionaryKey"},
     {"ct-trailing-comma", Off, "Perfetto accepts a trailing comma, also inside objects",
@@ -570,7 +612,7 @@ constexpr std::array<diag::Reading, 76> kPerfettoReadings = {{
 // checker marks findings on such rows Diagnostic::unread_by "hta"); it
 // ignores displayTimeUnit and deviceProperties, links CPU and GPU by
 // correlation, and falls back to rank 0 without distributedInfo.
-constexpr std::array<diag::Reading, 76> kHtaReadings = {{
+constexpr std::array<diag::Reading, 79> kHtaReadings = {{
     {"ct-args-number-range", W, "HTA's json reads the number as inf and loads the event with it",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-args-type", W, "HTA loads args that are not an object as written",
@@ -587,6 +629,16 @@ constexpr std::array<diag::Reading, 76> kHtaReadings = {{
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:293-305"},
     {"ct-be-unmatched", Off, "HTA drops B/E rows (they have no dur), so their pairing never matters",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:293-305"},
+    {"ct-cat-split", E,
+     "HTA crashes on a row it keeps whose cat is not a string: TypeError 'unhashable type' on an array or object "
+     "(its symbol table), ValueError 'Cannot mask with non-boolean array' on null, a number or a boolean",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:314,356; hta/common/trace.py:181 "
+     "(ran: mutation set)"},
+    {"ct-cat-type", E,
+     "HTA crashes on a row it keeps whose cat is not a string: TypeError 'unhashable type' on an array or object "
+     "(its symbol table), ValueError 'Cannot mask with non-boolean array' on null, a number or a boolean",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:314,356; hta/common/trace.py:181 "
+     "(ran: mutation set)"},
     {"ct-counter-args", Off, "HTA drops C rows (they have no dur), so their args are never read",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
     {"ct-counter-value", Off, "HTA drops C rows (they have no dur), so their series are never read",
@@ -639,7 +691,7 @@ constexpr std::array<diag::Reading, 76> kHtaReadings = {{
     {"ct-metadata-value", Off, "HTA drops M rows (they have no dur), so their args are never read",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
     {"ct-name-type", E,
-     "HTA crashes on a row it keeps whose name or cat is not a string: TypeError 'unhashable type' on an array or "
+     "HTA crashes on a row it keeps whose name is not a string: TypeError 'unhashable type' on an array or "
      "object (its symbol table), ValueError 'Cannot mask with non-boolean array' on null, a number or a boolean",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:314,356; hta/common/trace.py:181 "
      "(ran: mutation set)"},
@@ -687,6 +739,11 @@ constexpr std::array<diag::Reading, 76> kHtaReadings = {{
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:299-305,371-388 (ran: mutation set)"},
     {"ct-trace-events-repeated", W, "HTA's json keeps the last traceEvents array; the events of the earlier ones are not loaded",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:405 (ran)"},
+    {"ct-trace-events-none", E,
+     "HTA raises ValueError ('If using all scalar values, you must pass an index', or 'DataFrame constructor not "
+     "properly called!')",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:409 (ran: bad_inputs "
+     "wrong_type_trace_events.json, mutation set traceevents-not-array-bool)"},
     {"ct-trace-events-type", E, "HTA raises ValueError 'If using all scalar values, you must pass an index'",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:409 (ran)"},
     {"ct-trailing-comma", E, "HTA raises JSONDecodeError",

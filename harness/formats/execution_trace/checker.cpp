@@ -121,7 +121,8 @@ void EtChecker::keep(const EtNode& node) {
   n.parent = node.parent;
   n.line = node.pos.line;
   n.flags = (node.has_id ? kHasId : 0) | (node.has_parent ? kHasParent : 0) |
-            (node.is_process_root() ? kProcessRoot : 0);
+            (node.is_process_root() ? kProcessRoot : 0) |
+            (node.id_value == reader::et::IdValue::Number ? kNumberId : 0);
   const uint64_t skipped = node.index - position;
   if (node.pos.column < UINT32_MAX && skipped < UINT16_MAX) {
     n.column = static_cast<uint32_t>(node.pos.column);
@@ -148,6 +149,9 @@ void EtChecker::feed(const EtNode& node, const reader::et::EtNodeJson& json) {
       report("et-id-duplicate", place_of(node), "id",
              "id " + std::to_string(node.id) + " is also the id of " + reader::et::node_pointer(place_of(first).index));
   }
+  if (node.id_value == reader::et::IdValue::Container)
+    report("et-id-incomparable", place_of(node), "id", "an array or object id, which PARAM cannot key nodes by");
+  if (node.id_value == reader::et::IdValue::Unordered && node.has_parent) unordered_ids_.push_back(seen_.size());
   check_arity(node, node.inputs, "inputs");
   check_arity(node, node.outputs, "outputs");
   check_values(node, json.inputs, "inputs");
@@ -246,24 +250,8 @@ void EtChecker::finish(const EtHeader& header) {
   header_ = header;
   check_schema(header);
   if (!header.complete) return;  // a cut file: its root and parents are not all there
-  std::optional<size_t> root;
-  for (size_t k = 0; k < seen_.size(); ++k) {
-    if (!has(k, kProcessRoot)) continue;
-    if (root) {
-      report("et-root", place_of(k), "name",
-             "a second process root (the first is " + reader::et::node_pointer(place_of(*root).index) + ")");
-      continue;
-    }
-    root = k;
-    if (has(k, kHasId) && seen_[k].id != 1)
-      report("et-root", place_of(k), "id",
-             "the process root has id " + std::to_string(seen_[k].id) +
-                 ", not 1 (Chakra's loader reads get_nodes()[1])");
-  }
-  if (!root && header.nodes_found)
-    reporter_.report("et-root", {file_, 1, 1},
-                     std::string("no process root node \"") + reader::et::kProcessNodeName + "\" with id 1",
-                     "et-header", "/nodes");
+  if (header.nodes_found) check_root();
+  check_unordered_ids();
   check_cycles(header);
   const std::string field = parent_key(header);
   for (size_t k = 0; k < seen_.size(); ++k) {
@@ -279,6 +267,53 @@ void EtChecker::finish(const EtHeader& header) {
       report("et-parent-order", place_of(k), field,
              "parent " + std::to_string(n.parent) + " has a higher id (ids are assigned at op entry)");
     }
+  }
+}
+
+// One process root, with the id 1 that PARAM's replay and Chakra's loader
+// look up: a missing or renumbered root is et-root, a second one
+// et-root-second (loaders keep it; replay never starts from it).
+void EtChecker::check_root() {
+  std::optional<size_t> root;
+  for (size_t k = 0; k < seen_.size(); ++k) {
+    if (!has(k, kProcessRoot)) continue;
+    if (root) {
+      report("et-root-second", place_of(k), "name",
+             "a second process root (the first is " + reader::et::node_pointer(place_of(*root).index) + ")");
+      continue;
+    }
+    root = k;
+    if (!has(k, kHasId))
+      report("et-root", place_of(k), "id", "the process root's id is not the integer 1 (PARAM's replay reads nodes[1])");
+    else if (seen_[k].id != 1)
+      report("et-root", place_of(k), "id",
+             "the process root has id " + std::to_string(seen_[k].id) +
+                 ", not 1 (Chakra's loader reads get_nodes()[1])");
+  }
+  if (!root)
+    reporter_.report("et-root", {file_, 1, 1},
+                     std::string("no process root node \"") + reader::et::kProcessNodeName + "\" with id 1",
+                     "et-header", "/nodes");
+}
+
+// PARAM sorts each node's children by id (sort_children), and Python does
+// not order a string or None against a number: a string or null id beside
+// a numeric one under a parent that exists raises TypeError.
+void EtChecker::check_unordered_ids() {
+  if (unordered_ids_.empty()) return;
+  std::unordered_map<uint64_t, bool> numeric_child;  // parent id -> has a child with a numeric id
+  for (size_t k : unordered_ids_) numeric_child.emplace(seen_[k].parent, false);
+  for (size_t k = 0; k < seen_.size(); ++k) {
+    if (!has(k, kHasParent) || !(has(k, kHasId) || has(k, kNumberId))) continue;
+    auto it = numeric_child.find(seen_[k].parent);
+    if (it != numeric_child.end() && !(has(k, kHasId) && seen_[k].id == 1)) it->second = true;  // PARAM skips id 1
+  }
+  for (size_t k : unordered_ids_) {
+    const uint64_t parent = seen_[k].parent;
+    if (numeric_child.at(parent) && index_of_id_.contains(parent))
+      report("et-id-incomparable", place_of(k), "id",
+             "a string or null id among the numeric ids of node " + std::to_string(parent) +
+                 "'s children, which PARAM sorts by id");
   }
 }
 

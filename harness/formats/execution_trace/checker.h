@@ -53,7 +53,8 @@ class EtChecker {
     uint16_t skipped = 0;
     uint8_t flags = 0;
   };
-  enum : uint8_t { kHasId = 1, kHasParent = 2, kProcessRoot = 4, kWide = 8 };
+  // kNumberId: an id that is a number but not an unsigned integer (IdValue::Number).
+  enum : uint8_t { kHasId = 1, kHasParent = 2, kProcessRoot = 4, kWide = 8, kNumberId = 16 };
   struct Wide {
     uint64_t index = 0, column = 0;
   };
@@ -82,6 +83,8 @@ class EtChecker {
                    const ValuesAt& at, std::vector<size_t>& path);
   void check_schema(const reader::et::EtHeader& header);
   void check_cycles(const reader::et::EtHeader& header);
+  void check_root();
+  void check_unordered_ids();
 
   std::string file_;
   diag::Reporter& reporter_;
@@ -92,6 +95,9 @@ class EtChecker {
   std::unordered_map<size_t, Wide> wide_;  // position in seen_ -> exact index and column (rare)
   IdIndex index_of_id_;                    // id -> position in seen_ (first occurrence)
   std::vector<size_t> value_path_;         // check_value's, kept between nodes
+  // Positions of the nodes whose id is a string or null and whose parent
+  // is an unsigned integer (rare): PARAM sorts them among their siblings.
+  std::vector<size_t> unordered_ids_;
 };
 
 // True for a compiled-kernel node (PT2 triton): handleKernelBackendInfo adds

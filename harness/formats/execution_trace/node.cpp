@@ -13,6 +13,7 @@ void EtNode::clear() {
   flat = false;
   has_id = false;
   id = 0;
+  id_value = IdValue::Missing;
   name.clear();
   has_parent = false;
   parent = 0;

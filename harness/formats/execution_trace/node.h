@@ -30,12 +30,25 @@ struct EtIo {
   std::vector<std::string> shape_texts;  // each shape as compact JSON ("[10,10]", "[]")
 };
 
+// What a node's "id" holds when it is not an unsigned integer, as far as
+// the consumers tell the cases apart: PARAM keys nodes by the value and
+// sorts each node's children by it (Python compares numbers with numbers
+// only, and cannot key by a list or dict).
+enum class IdValue : uint8_t {
+  Missing,
+  Unsigned,   // the id PyTorch writes
+  Number,     // negative, fractional or a boolean: ordered among numbers
+  Unordered,  // a string or null: hashable, not ordered against numbers
+  Container,  // an array or object: not hashable
+};
+
 struct EtNode {
   uint64_t index = 0;    // position in "nodes"
   bool flat = false;     // read with the 1.0.1 flat layout (the trace's, from its "schema")
   io::JsonPosition pos;  // where the node's object starts
-  bool has_id = false;
+  bool has_id = false;  // id_value == Unsigned
   uint64_t id = 0;
+  IdValue id_value = IdValue::Missing;
   std::string name;
   bool has_parent = false;  // "ctrl_deps" (nested) or "parent" (flat)
   uint64_t parent = 0;

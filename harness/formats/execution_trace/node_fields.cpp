@@ -164,6 +164,55 @@ EtIoJson io_json(bool found, element io, bool types_found, element types_value) 
   return nested_io_json(pick(object, kIoKeyNames));
 }
 
+// Whether Python's int() reads the JSON value `v` as json.load gives it:
+// a number, a boolean, or a string of digits with an optional sign,
+// surrounding whitespace and single underscores between digits (PARAM
+// casts rf_id with int(): et_replay/execution_trace.py _read_attrs).
+bool python_int_reads(element v) {
+  using simdjson::dom::element_type;
+  switch (v.type()) {
+    case element_type::INT64:
+    case element_type::UINT64:
+    case element_type::DOUBLE:
+    case element_type::BOOL:
+      return true;
+    case element_type::STRING:
+      break;
+    default:
+      return false;
+  }
+  std::string_view s = v.get_string().value_unsafe();
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
+  while (!s.empty() && space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && space(s.back())) s.remove_suffix(1);
+  if (!s.empty() && (s.front() == '+' || s.front() == '-')) s.remove_prefix(1);
+  bool digit_before = false;
+  for (char c : s) {
+    if (c >= '0' && c <= '9') {
+      digit_before = true;
+    } else if (c == '_' && digit_before) {
+      digit_before = false;
+    } else {
+      return false;
+    }
+  }
+  return digit_before;
+}
+
+// The kind of an id that is not an unsigned integer (node.h IdValue).
+IdValue id_value_of(element id) {
+  switch (id.type()) {
+    case simdjson::dom::element_type::STRING:
+    case simdjson::dom::element_type::NULL_VALUE:
+      return IdValue::Unordered;
+    case simdjson::dom::element_type::ARRAY:
+    case simdjson::dom::element_type::OBJECT:
+      return IdValue::Container;
+    default:
+      return IdValue::Number;
+  }
+}
+
 }  // namespace
 
 std::optional<NodeSchemaPlan> NodeSchemaPlan::make(const schema::SchemaPart& node) {
@@ -233,16 +282,33 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
     return false;
   };
   uint64_t u = 0;
-  if (required(kId, u, "an unsigned integer")) {
+  // The id and the parent: missing is et-node-field (every consumer
+  // indexes them), another type a rule of its own (they load it).
+  if (!m.found[kId]) {
+    field_error("id", "node has no \"id\"");
+  } else if (read_as(m.value[kId], u)) {
     node.has_id = true;
     node.id = u;
+    node.id_value = IdValue::Unsigned;
+  } else {
+    node.id_value = id_value_of(m.value[kId]);
+    field_error("id", {}, "\"id\" is not an unsigned integer: " + simdjson::minify(m.value[kId]).substr(0, 40),
+                "et-id-type");
   }
   std::string_view s;
   if (required(kName, s, "a string")) node.name = s;
   const bool flat = layout == Layout::Flat;
-  if (required(flat ? kParent : kCtrlDeps, u, "an unsigned integer")) {
+  const size_t parent_key = flat ? kParent : kCtrlDeps;
+  if (!m.found[parent_key]) {
+    field_error(kNodeKeyNames[parent_key], "node has no \"" + std::string(kNodeKeyNames[parent_key]) + "\"");
+  } else if (read_as(m.value[parent_key], u)) {
     node.has_parent = true;
     node.parent = u;
+  } else {
+    field_error(kNodeKeyNames[parent_key], {},
+                "\"" + std::string(kNodeKeyNames[parent_key]) +
+                    "\" is not an unsigned integer: " + simdjson::minify(m.value[parent_key]).substr(0, 40),
+                "et-parent-type");
   }
   if (flat || !m.found[kInputs] || !m.value[kInputs].is_object())
     json.inputs = io_json(m.found[kInputs], m.value[kInputs], m.found[kInputTypes], m.value[kInputTypes]);
@@ -304,7 +370,9 @@ bool NodeParser::read_array(bool found, element value, std::string_view field_ba
     return false;
   }
   if (!read_as(value, a)) {
-    field_error(field_base, key, "\"" + std::string(name) + "\" is not an array");
+    // A string the consumers take for a list: PARAM zips its characters.
+    field_error(field_base, key, "\"" + std::string(name) + "\" is not an array",
+                value.is_string() ? "et-io-string" : "et-node-field");
     return false;
   }
   count = a.size();
@@ -315,7 +383,7 @@ bool NodeParser::read_array(bool found, element value, std::string_view field_ba
       std::string_view s;
       if (!read_as(item, s)) {
         field_error(field_base, key.empty() ? std::to_string(i) : std::string(key) + "/" + std::to_string(i),
-                    "a type is not a string");
+                    "a type is not a string: " + simdjson::minify(item).substr(0, 40), "et-type-name");
         if (keep_texts_) io.type_names.emplace_back("?");
       } else if (keep_texts_) {
         io.type_names.emplace_back(s);
@@ -378,19 +446,20 @@ void NodeParser::read_nested_io(bool found, element value, std::string_view key,
   for (element a : attrs) {
     const size_t at = i++;
     simdjson::dom::object object;
-    std::string_view name, type;
+    std::string_view name;
     element attr_value;
     bool ok = read_as(a, object);
     if (ok) {
       const Members<kAttrKeys> m = pick(object, kAttrKeyNames);
       if (plan_ && plan_->node.nested[kAttrs] && !plan_->attr.admits(m)) undecided_ = true;
-      ok = m.found[kAttrName] && m.found[kAttrType] && m.found[kAttrValue] && read_as(m.value[kAttrName], name) &&
-           read_as(m.value[kAttrType], type);
+      // Chakra and PARAM read an attr's name and value, never its type:
+      // a type that is missing or not a string is the schema's finding
+      // (et-field-value), not a node the consumers cannot read.
+      ok = m.found[kAttrName] && m.found[kAttrValue] && read_as(m.value[kAttrName], name);
       attr_value = m.value[kAttrValue];
     }
     if (!ok) {
-      field_error("attrs", std::to_string(at),
-                  "an attr is not {\"name\": string, \"type\": string, \"value\": ...}");
+      field_error("attrs", std::to_string(at), "an attr is not {\"name\": string, \"value\": ...}");
       continue;
     }
     // The attrs the node keeps; their names differ in length, which most
@@ -404,7 +473,10 @@ void NodeParser::read_nested_io(bool found, element value, std::string_view key,
         if (name == "rf_id") {
           uint64_t rf = 0;
           if (!read_as(attr_value, rf)) {
-            field_error("attrs", std::to_string(at) + "/value", "rf_id is not an unsigned integer");
+            // One int() reads (a numeric string, a float) PARAM loads and
+            // Chakra rejects: et-attr-required says so below.
+            if (!python_int_reads(attr_value))
+              field_error("attrs", std::to_string(at) + "/value", "rf_id is not a value PARAM's int() reads");
           } else {
             node.rf_id = rf;
             chakra |= kRf;

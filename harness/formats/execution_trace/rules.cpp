@@ -27,11 +27,22 @@ constexpr std::array kRules = {
          "Chakra's converter reads all of them; PARAM dispatches on schema"},
     Rule{"et-id-duplicate", E, "two nodes have the same id",
          "consumers index nodes by id: one of them is lost and its children are reparented"},
+    Rule{"et-id-incomparable", E,
+         "a node's id cannot be sorted among its siblings' or used as a key: a string or null id beside a numeric "
+         "one under the same parent, or an array or object id",
+         "PARAM keys nodes by id and sorts each node's children by id; Python orders numbers with numbers only"},
+    Rule{"et-id-type", E, "a node's id is present but not an unsigned integer",
+         "a hard rule of the format: ids key the node tree, and every parent names one"},
+    Rule{"et-io-string", E, "a node's inputs or outputs has a string where its values, shapes or types array belongs",
+         "a hard rule of the format: values, shapes and types are parallel arrays; a consumer that iterates the "
+         "string reads one item per character"},
     Rule{"et-kernel-strides", W, "a compiled-kernel node has fewer strides than values",
          "a known PyTorch quirk (handleKernelBackendInfo adds grid and stream without strides); replay skips them"},
     Rule{"et-kineto-rf-id", W, "an rf_id of the execution trace has no Record function id in the Kineto trace, or the reverse",
          "PyTorch's test_execution_trace_with_kineto asserts they match; Chakra's trace_link joins on them"},
-    Rule{"et-node-field", E, "a node lacks a field its schema's layout requires, or the field has the wrong type",
+    Rule{"et-node-field", E,
+         "a node lacks a field its schema's layout requires, or the field has a type no consumer reads (an id, "
+         "parent, types or type name of another type has a rule of its own)",
          "PARAM et_replay requires id, name, ctrl_deps/parent and inputs/outputs with values, shapes and types"},
     Rule{"et-parent-missing", E, "a node's ctrl_deps (parent in 1.0.1) names no node of the trace",
          "the node falls out of the tree: replay and Chakra drop it and its subtree"},
@@ -39,8 +50,13 @@ constexpr std::array kRules = {
          "an execution trace's nodes form one tree under the process root; a node on a cycle reaches no root"},
     Rule{"et-parent-order", W, "a node's parent has a higher id than the node",
          "ids are assigned at op entry, so a parent's id is always lower; the ids were rewritten"},
-    Rule{"et-root", E, "no process root node with id 1, or more than one",
-         "Chakra's host loader reads get_nodes()[1]; PyTorch's tests require the root with id 1"},
+    Rule{"et-parent-type", E, "a node's ctrl_deps (parent in 1.0.1) is present but not an unsigned integer",
+         "a hard rule of the format: the node names no parent and falls out of the tree"},
+    Rule{"et-root", E, "no process root node, or its id is not the integer 1",
+         "PARAM's replay starts at nodes[1]; Chakra's host loader reads get_nodes()[1]; PyTorch's tests require the "
+         "root with id 1"},
+    Rule{"et-root-second", E, "a second process root node",
+         "a hard rule of the format: the nodes form one tree under one process root"},
     Rule{"et-schema-chakra", Off, "Chakra's converter does not accept this schema version",
          "chakra_converter rejects it (PyTorchNode.SUPPORTED_VERSIONS; 1.0.1 is not there)"},
     Rule{"et-schema-param", Off, "PARAM's et_replay does not accept this schema version",
@@ -52,6 +68,8 @@ constexpr std::array kRules = {
     Rule{"et-tensor-value", E, "a tensor value is not [tensor_id, storage_id, offset, numel, itemsize, device]",
          "a hard rule of the format: PyTorch's tests assert the 6-tuple and a replay reads the tensor from it, even "
          "where a loader does not look"},
+    Rule{"et-type-name", E, "a type in a node's inputs or outputs types is not a string",
+         "a hard rule of the format: the type says how to read the value beside it"},
 };
 
 // What each consumer of an execution trace does with each finding, one line
@@ -66,7 +84,7 @@ constexpr std::array kRules = {
 // not list (1.0.1 included) and crashes on 1.1.1-chakra.1.0.0, which it lists;
 // it reads the top level, ids, ctrl_deps, inputs, outputs and attrs, finds its
 // roots by thread name and drops nodes it cannot reach.
-constexpr std::array<diag::Reading, 33> kChakraReadings = {{
+constexpr std::array<diag::Reading, 39> kChakraReadings = {{
     {"et-arity", W,
      "chakra copies values, shapes and types into its protobuf as strings without pairing them; only comm_size zips "
      "values with types, stopping at the shorter list",
@@ -77,15 +95,27 @@ constexpr std::array<diag::Reading, 33> kChakraReadings = {{
      "TypeError from protobuf for a value of another type",
      "mlcommons/chakra@21585d8 src/converter/pytorch_node.py:121-122; src/converter/pytorch_converter.py:312-321 "
      "(ran: mutation set)"},
-    {"et-field-value", W,
-     "not established what chakra does with these fields of another type: no reading or run covers them",
-     "no source: mlcommons/chakra@21585d8 src/converter/pytorch_node.py was not read for them"},
+    {"et-field-value", Off,
+     "chakra reads an attr's name and value, never its type; 1.0.1's flat fields it never sees, as it rejects 1.0.1",
+     "mlcommons/chakra@21585d8 src/converter/pytorch_node.py:50,121-122 (ran: mutation set, attrs-type-unknown "
+     "converts)"},
     {"et-header", E,
      "chakra reads schema, pid, time, start_ts, finish_ts and nodes, and raises KeyError on a missing one",
      "mlcommons/chakra@21585d8 src/converter/pytorch_converter.py:92-102"},
     {"et-id-duplicate", W,
      "chakra keys nodes by id in a dict, so the last node with an id silently replaces the others",
      "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:105"},
+    {"et-id-incomparable", Off,
+     "chakra never sorts nodes by id; et-id-type carries its TypeError on an id that is not an integer",
+     "mlcommons/chakra@21585d8 src/converter/pytorch_converter.py:295"},
+    {"et-id-type", E,
+     "chakra raises TypeError from protobuf when it writes an id that is not an integer (a float or a string)",
+     "mlcommons/chakra@21585d8 src/converter/pytorch_converter.py:295 (ran: mutation set, id-float and id-string)"},
+    {"et-io-string", W,
+     "chakra writes the node's values, shapes and types as their Python text, a string as well as a list, and reads "
+     "each type only for a collective's comm_size",
+     "mlcommons/chakra@21585d8 src/converter/pytorch_converter.py:302-311, pytorch_node.py:221 (ran: mutation set, "
+     "types-list-not-array)"},
     {"et-kernel-strides", Off, "chakra never reads strides",
      "mlcommons/chakra@21585d8 src/converter (ran)"},
     {"et-kineto-rf-id", W,
@@ -94,8 +124,8 @@ constexpr std::array<diag::Reading, 33> kChakraReadings = {{
      "no source: chakra@21585d8 src/trace_link (trace_linker.py, "
      "chakra_host_trace_loader.py) have no such case"},
     {"et-node-field", E,
-     "chakra raises KeyError on a missing ctrl_deps, inputs or outputs and AttributeError 'rf_id' on missing attrs; "
-     "a 1.1.1 node without strides it accepts, as it never reads them",
+     "chakra raises KeyError on a missing id, ctrl_deps, inputs or outputs, or an attr without name or value, and "
+     "AttributeError 'rf_id' on missing attrs; a 1.1.1 node without strides it accepts, as it never reads them",
      "mlcommons/chakra@21585d8 src/converter/pytorch_node.py:106-108, pytorch_converter.py:314-320 (ran)"},
     {"et-parent-cycle", Off, "not established what chakra does with a cycle",
      "no source: no reading or run covers a cycle; chakra@73edb74 "
@@ -106,10 +136,18 @@ constexpr std::array<diag::Reading, 33> kChakraReadings = {{
      "mlcommons/chakra@21585d8 src/converter/pytorch_converter.py:138-141,493-522 (ran)"},
     {"et-parent-order", Off, "chakra never compares a parent's id with its child's",
      "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:137-140"},
+    {"et-parent-type", W,
+     "chakra writes no ctrl_deps for a parent that names no node it holds, and drops the node as dangling: one node "
+     "fewer is written, and a string parent can take its subtree too",
+     "mlcommons/chakra@21585d8 src/converter/pytorch_converter.py:298-299,493-522 (ran: mutation set, parent-negative, "
+     "parent-null and parent-string)"},
     {"et-root", Off,
      "chakra finds its roots by thread name (execution_graph|thread or execution_trace|thread) and never reads the "
      "process root or id 1",
      "mlcommons/chakra@21585d8 src/converter/pytorch_converter.py:181-184 (ran)"},
+    {"et-root-second", Off,
+     "chakra finds its roots by thread name and never reads the process root, a second one included",
+     "mlcommons/chakra@21585d8 src/converter/pytorch_converter.py:181-184 (ran: mutation set, roots-second-copied-root)"},
     {"et-schema-chakra", E,
      "chakra raises ValueError 'Unsupported schema version' on a version SUPPORTED_VERSIONS lacks, and crashes with "
      "AttributeError 'parent' on 1.1.1-chakra.1.0.0, which it lists, so tracecheck counts that one as unsupported",
@@ -126,6 +164,10 @@ constexpr std::array<diag::Reading, 33> kChakraReadings = {{
      "chakra converts a node whose tensor value is not a 6-tuple and writes it: PyTorchTensor.is_valid is not called "
      "on the way",
      "mlcommons/chakra@21585d8 src/converter/pytorch_converter.py (ran: a 5-element tensor value converts)"},
+    {"et-type-name", W,
+     "chakra writes the types list as its Python text and reads each type only for a collective's comm_size",
+     "mlcommons/chakra@21585d8 src/converter/pytorch_converter.py:308,311, pytorch_node.py:221 (ran: mutation set, "
+     "types-null and types-number)"},
     {"input-bom", E, "chakra's json.load on a file opened in text mode raises JSONDecodeError 'Unexpected UTF-8 BOM'",
      "mlcommons/chakra@73edb74 src/converter/pytorch_converter.py:74-75; Python's json.load (ran)"},
     {"input-crlf", Off, "chakra's json.load reads CR and LF as JSON whitespace",
@@ -174,7 +216,7 @@ constexpr std::array<diag::Reading, 33> kChakraReadings = {{
 // and tools/et_replay.py): ExecutionTrace dispatches on the exact schema
 // string (1.0.1 accepted) and raises ValueError otherwise; it needs schema,
 // pid and nodes, and et_replay takes the root as nodes[1].
-constexpr std::array<diag::Reading, 33> kParamReadings = {{
+constexpr std::array<diag::Reading, 39> kParamReadings = {{
     {"et-arity", W,
      "PARAM zips types, values and shapes in get_inputs, so the longer lists' extra items are silently dropped",
      "facebookresearch/param@cbf0988 et_replay/execution_trace.py:182-186,283-287; facebookresearch/param@1e115ff "
@@ -184,21 +226,37 @@ constexpr std::array<diag::Reading, 33> kParamReadings = {{
      "and anything int() cannot read raises",
      "facebookresearch/param@1e115ff et_replay/execution_trace.py:448-455 (ran: mutation set)"},
     {"et-field-value", W,
-     "not established what PARAM does with these fields of another type: no reading or run covers them",
-     "no source: facebookresearch/param@1e115ff et_replay/execution_trace.py was not read for them"},
+     "PARAM reads an attr's name and value, never its type; what it does with 1.0.1's fw_parent, seq_id, scope, tid "
+     "or fw_tid of another type is not established",
+     "facebookresearch/param@1e115ff et_replay/execution_trace.py:446-451 (ran: mutation set, attrs-type-unknown "
+     "loads); the 1.0.1 fields: no reading or run"},
     {"et-header", E,
      "PARAM raises KeyError when schema, pid or nodes is missing; time, start_ts and finish_ts it never reads",
      "facebookresearch/param@1e115ff et_replay/execution_trace.py:354-357"},
     {"et-id-duplicate", W, "PARAM stores nodes by id, so the last node with an id silently replaces the others",
      "facebookresearch/param@cbf0988 et_replay/execution_trace.py:370-372"},
+    {"et-id-incomparable", E,
+     "PARAM's sort_children raises TypeError comparing a string or None id with an integer one; an array or object id "
+     "raises TypeError (unhashable) where PARAM keys its nodes",
+     "facebookresearch/param@1e115ff et_replay/execution_trace.py:342-343,380-381 (ran: mutation set, id-string)"},
+    {"et-id-type", W,
+     "PARAM keys the node by the id as json.load gives it: a float equal to an integer acts as that integer; a string "
+     "id loads, and no parent's integer ctrl_deps names it (et-id-incomparable when sorting it raises)",
+     "facebookresearch/param@1e115ff et_replay/execution_trace.py:380-381,411-415 (ran: mutation set, id-float and "
+     "id-root-string)"},
+    {"et-io-string", W,
+     "PARAM zips a string's characters as the list's items, none of them a Tensor type, so the node loads and its "
+     "tensors are lost",
+     "facebookresearch/param@1e115ff et_replay/execution_trace.py:292-300 (ran: mutation set, types-list-not-array)"},
     {"et-kernel-strides", W,
      "PARAM zips inputs with strides in get_tensor_strides, so the values without strides get none and replay goes on",
      "facebookresearch/param@cbf0988 et_replay/execution_trace.py:294-300"},
     {"et-kineto-rf-id", W, "not established what PARAM does with it",
      "no source: no reading or run covers it; et_replay's Kineto use was not read"},
     {"et-node-field", E,
-     "PARAM raises KeyError on a missing ctrl_deps, inputs, outputs or attrs, and on a 1.1.1 node without strides",
-     "facebookresearch/param@1e115ff et_replay/execution_trace.py:451,530,538-543,592-593 (ran)"},
+     "PARAM raises KeyError on a missing id, ctrl_deps, inputs, outputs or attrs, an attr without name or value, and "
+     "a 1.1.1 node without strides; ValueError or TypeError when int() cannot read an rf_id attr",
+     "facebookresearch/param@1e115ff et_replay/execution_trace.py:446-451,530,538-543,592-593 (ran)"},
     {"et-parent-cycle", Off, "not established what PARAM does with a cycle",
      "no source: no reading or run covers a cycle; Node.is_op's walk up the parents "
      "(param@1e115ff et_replay/execution_trace.py:212-215) was not run on one"},
@@ -208,10 +266,21 @@ constexpr std::array<diag::Reading, 33> kParamReadings = {{
      "facebookresearch/param@1e115ff et_replay/execution_trace.py:212-215,413-415 (ran)"},
     {"et-parent-order", Off, "PARAM sorts children by id and never compares a parent's id with its child's",
      "facebookresearch/param@cbf0988 et_replay/execution_trace.py:333-334,401-409"},
+    {"et-parent-type", W,
+     "PARAM loads the node as an orphan: its parent id is in no node's key (execution_trace.py:413), so the replay, "
+     "which walks the tree from the root, never reaches it",
+     "facebookresearch/param@1e115ff et_replay/execution_trace.py:411-415 (ran: mutation set, parent-negative, "
+     "parent-null and parent-string)"},
     {"et-root", E,
-     "PARAM's et_replay raises KeyError 1 at root = nodes[1] when no node has id 1; a root named execution_graph or a "
-     "second root loads fine",
-     "facebookresearch/param@1e115ff et_replay/tools/et_replay.py:1361 (ran)"},
+     "PARAM's et_replay raises KeyError 1 at root = nodes[1] when no node has the integer id 1, though its loader "
+     "(ExecutionTrace, what the oracle runs) accepts the trace; a root named execution_graph loads and replays",
+     "facebookresearch/param@1e115ff et_replay/tools/et_replay.py:1361 (ran: the loader passes the mutation set's "
+     "roots-root-removed and id-root-string)"},
+    {"et-root-second", W,
+     "PARAM loads a second root as a node like any other; its replay starts at nodes[1], so it never replays the "
+     "second root's subtree",
+     "facebookresearch/param@1e115ff et_replay/tools/et_replay.py:1361 (ran: mutation set, roots-second-copied-root "
+     "loads)"},
     {"et-schema-chakra", Off,
      "PARAM dispatches on its own schema list (et-schema-param); Chakra's list changes nothing it reads",
      "facebookresearch/param@1e115ff et_replay/execution_trace.py:360-377"},
@@ -226,6 +295,9 @@ constexpr std::array<diag::Reading, 33> kParamReadings = {{
     {"et-tensor-value", W, "PARAM makes the tensor id with tuple(value) and checks no length",
      "facebookresearch/param@cbf0988 et_replay/execution_trace.py:283-287; facebookresearch/param@1e115ff (ran: a "
      "5-element tensor value loads)"},
+    {"et-type-name", E,
+     "PARAM's get_tensors calls startswith on each type and raises AttributeError on one that is not a string",
+     "facebookresearch/param@1e115ff et_replay/execution_trace.py:295 (ran: mutation set, types-null and types-number)"},
     {"input-bom", E,
      "PARAM's json.load on a .json opened in text mode raises JSONDecodeError 'Unexpected UTF-8 BOM'; a .gz, read "
      "as bytes, it accepts",
