@@ -1,14 +1,30 @@
 #!/usr/bin/env bash
 # Installs tracecheck's build and test dependencies from Debian bookworm.
 # Idempotent: does nothing (and needs no network) when all are present.
+#
+#   ci/install-deps.sh                 everything the build and every test use
+#   ci/install-deps.sh --build-only    what `cmake --preset default` and a build
+#                                      of the tracecheck target need (README.md)
 set -euo pipefail
 
-packages=(
-  cmake ninja-build g++ pkg-config
+build_only=false
+case "${1:-}" in
+  "") ;;
+  --build-only) build_only=true ;;
+  *) echo "usage: ci/install-deps.sh [--build-only]" >&2; exit 2 ;;
+esac
+
+# The configure step (GoogleTest, python3: the default preset has the tests
+# on) and the libraries the tracecheck target links.
+build_packages=(
+  cmake ninja-build g++ pkg-config python3
   libsimdjson-dev nlohmann-json3-dev libre2-dev libfmt-dev libcli11-dev
-  libgtest-dev libgmock-dev libbenchmark-dev libssl-dev zlib1g-dev
-  libvalijson-dev json-schema-test-suite
-  python3 debootstrap util-linux
+  libgtest-dev libgmock-dev libssl-dev zlib1g-dev
+)
+packages=(
+  "${build_packages[@]}"
+  libbenchmark-dev libvalijson-dev json-schema-test-suite
+  debootstrap util-linux
   clang libclang-rt-14-dev
   # Third-party emitters (cases/emitters/): installed up front, because apt
   # inside parallel tests fights over the dpkg lock.
@@ -19,6 +35,8 @@ packages=(
   python3-pandas python3-plotly python3-networkx python3-yaml python3-psutil
   python3-packaging python3-protobuf python3-pydot
 )
+
+$build_only && packages=("${build_packages[@]}")
 
 missing=()
 for p in "${packages[@]}"; do
@@ -33,6 +51,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get -o DPkg::Lock::Timeout=600 \
     install -y -q --no-install-recommends "${missing[@]}"
 fi
+
+$build_only && exit 0
 
 # ajv-cli, the second external validator (the "ajv" preset in
 # harness/external/presets.h), from the npm registry into the cache

@@ -1,8 +1,8 @@
 # The layers and the documentation that describes them (harness/tests/layout/):
 # no library file includes a header of a module above or beside its own
 # (the layer table is the build's tracecheck_module() calls), a planted
-# upward include is caught, and every path README.md and ARCHITECTURE.md
-# name exists, with every module in ARCHITECTURE.md's layer table; and no
+# upward include is caught, and every path README.md, ARCHITECTURE.md and
+# each folder's page name exists, with every module in ARCHITECTURE.md's layer table; and no
 # file outside harness/formats/ names a format or its fields (a planted
 # one is caught); and every rule id they name is in the catalog.
 find_program(TRACECHECK_PYTHON3 python3 REQUIRED)
@@ -26,5 +26,12 @@ add_test(NAME docs/rule-ids
          COMMAND ${TRACECHECK_PYTHON3} ${tc_layout_dir}/check_rule_ids.py ${PROJECT_SOURCE_DIR} $<TARGET_FILE:tracecheck>)
 add_test(NAME docs/planted-rule-id
          COMMAND ${tc_layout_dir}/planted_rule_id.sh $<TARGET_FILE:tracecheck> ${CMAKE_CURRENT_BINARY_DIR}/planted-rule-id)
+# README.md, the manual, stays within 200 lines, and every tracecheck
+# subcommand it shows answers --help.
+add_test(NAME docs/readme
+         COMMAND ${TRACECHECK_PYTHON3} ${tc_layout_dir}/check_readme.py ${PROJECT_SOURCE_DIR} $<TARGET_FILE:tracecheck>)
+add_test(NAME docs/planted-readme
+         COMMAND ${tc_layout_dir}/planted_readme.sh $<TARGET_FILE:tracecheck> ${CMAKE_CURRENT_BINARY_DIR}/planted-readme)
 set_tests_properties(layers/includes layers/planted-upward-include layers/format-names layers/planted-format-name
-                     docs/paths docs/rule-ids docs/planted-rule-id PROPERTIES LABELS "unit;layout")
+                     docs/paths docs/rule-ids docs/planted-rule-id docs/readme docs/planted-readme
+                     PROPERTIES LABELS "unit;layout")

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The documentation test: every repository path README.md and
-ARCHITECTURE.md name exists, and every module of the layer table has a row
+"""The documentation test: every repository path that README.md,
+ARCHITECTURE.md and each folder's page (DOCS) name exists, and every module of the layer table has a row
 in ARCHITECTURE.md's layer table whose "uses" column names the modules the
 build gives it ("-" for none; "every format folder" for the formats/*
 modules).
@@ -23,7 +23,8 @@ import sys
 
 PATH = re.compile(r"(?<![\w./$<{-])((?:harness|ci|cases|schemas|scrubbers|golden|\.ci)/[\w./*<>{}-]*)")
 PLACEHOLDER = re.compile(r"<[^>/]*>|\{[^}/]*\}|\b[A-Z][A-Z0-9_]+\b(?!\.md)")
-DOCS = ("README.md", "ARCHITECTURE.md")
+DOCS = ("README.md", "ARCHITECTURE.md", "golden/README.md", "cases/README.md", "scrubbers/README.md",
+        "schemas/README.md", "harness/formats/README.md", "harness/package/README.md", "harness/bench/PERFORMANCE.md")
 
 
 def exists(root, path):
