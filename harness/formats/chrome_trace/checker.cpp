@@ -255,9 +255,15 @@ void ChromeChecker::duration(const reader::ChromeEvent& e, char ph, const std::s
                              double ts) {
   Thread& t = threads_[thread];
   std::string_view phs(&ph, 1);
-  if (ts < t.last_ts)
-    report("ct-be-backwards", e, "B/E timestamps go backwards on this thread", phs, "ts",
-           "catapult: \"Timestamps are moving backward\"");
+  // catapult pairs B and E in file order and throws only when an E ends
+  // before the B it closes starts (slice_group.html:188-191); any other
+  // step back in time it draws as written.
+  if (ph == 'E' && !t.stack.empty() && ts < t.stack.back().ts)
+    report("ct-be-backwards", e,
+           "E ends before the B it closes starts (line " + std::to_string(t.stack.back().line) + ")", phs, "ts",
+           "catapult: \"Slice end time is before its start\"");
+  else if (ts < t.last_ts)
+    report("ct-be-unordered", e, "B/E timestamps go backwards on this thread", phs, "ts");
   t.last_ts = std::max(t.last_ts, ts);
   if (ph == 'B') {
     if (over_cap(t.stack.size(), "B events on one thread", e)) return;

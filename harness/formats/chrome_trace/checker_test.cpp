@@ -102,6 +102,9 @@ TEST_F(ChromeChecks, EachDefectHasItsRule) {
        "ct-be-name-mismatch"},
       {R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 5}, {"ph": "E", "pid": 1, "tid": 1, "ts": 2})",
        "ct-be-backwards"},
+      {R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 5}, {"ph": "E", "pid": 1, "tid": 1, "ts": 6}, )"
+       R"({"ph": "B", "name": "b", "pid": 1, "tid": 1, "ts": 4}, {"ph": "E", "pid": 1, "tid": 1, "ts": 7})",
+       "ct-be-unordered"},
       {R"({"ph": "i", "s": "x", "name": "a", "pid": 1, "tid": 1, "ts": 1})", "ct-instant-scope"},
       {R"({"ph": "b", "cat": "c", "name": "a", "id": 1, "pid": 1, "tid": 1, "ts": 1})", "ct-async-unpaired"},
       {R"({"ph": "e", "cat": "c", "name": "a", "id": 1, "pid": 1, "tid": 1, "ts": 1})", "ct-async-unpaired"},
@@ -281,6 +284,22 @@ TEST_F(ChromeChecks, DefaultFailsABareArrayOnlyWhereHtaReadsIt) {
   EXPECT_FALSE(diag::resolve(reporter_, format::catalog().default_profile()).failed(false)) << all();
   ASSERT_NE(reporter_.readers_of(path_), nullptr);
   EXPECT_EQ(*reporter_.readers_of(path_), (std::vector<std::string>{"chrome", "perfetto"}));
+}
+
+// catapult throws only on an E that ends before the B it closes starts; a B
+// or E earlier than the one before it, it draws as written.
+TEST_F(ChromeChecks, OnlyAnEndBeforeItsBeginIsBackwards) {
+  const diag::Profile& chrome = *format::catalog().find_profile("chrome");
+  check_events(R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 1}, {"ph": "B", "name": "b", "pid": 1, "tid": 1, "ts": 5},)"
+               R"({"ph": "E", "pid": 1, "tid": 1, "ts": 9}, {"ph": "E", "pid": 1, "tid": 1, "ts": 3})");
+  EXPECT_EQ(count("ct-be-backwards"), 0u) << all();
+  EXPECT_EQ(count("ct-be-unordered"), 1u) << all();
+  EXPECT_FALSE(diag::resolve(reporter_, chrome).failed(false));
+  check_events(R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 1}, {"ph": "B", "name": "b", "pid": 1, "tid": 1, "ts": 5},)"
+               R"({"ph": "E", "pid": 1, "tid": 1, "ts": 4})");
+  EXPECT_EQ(count("ct-be-backwards"), 1u) << all();
+  EXPECT_EQ(count("ct-be-unordered"), 0u) << all();
+  EXPECT_TRUE(diag::resolve(reporter_, chrome).failed(false));
 }
 
 // catapult splits the cat of the events it makes slices or objects of, and
