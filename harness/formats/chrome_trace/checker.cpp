@@ -1,5 +1,7 @@
 #include "formats/chrome_trace/checker.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -47,6 +49,62 @@ std::string_view kind_of_phase(char ph) {
     case 'N': case 'O': case 'D': return "object";
     case 'V': case 'v': return "memory_dump";
     default: return "other";
+  }
+}
+
+// Appends String(v) as JavaScript gives it for the value JSON.parse makes
+// of `v`: what catapult keys a process or thread by (model.processes[pid]).
+// A number prints as JavaScript's Number#toString does for the values ids
+// take (integers below 1e21 in full; others shortest, exponent without
+// leading zeros), an array as its elements joined by commas (null as ""),
+// an object as "[object Object]".
+void append_js_string(simdjson::dom::element v, std::string& out) {
+  using simdjson::dom::element_type;
+  switch (v.type()) {
+    case element_type::STRING:
+      out += v.get_string().value_unsafe();
+      return;
+    case element_type::BOOL:
+      out += v.get_bool().value_unsafe() ? "true" : "false";
+      return;
+    case element_type::NULL_VALUE:
+      out += "null";
+      return;
+    case element_type::OBJECT:
+      out += "[object Object]";
+      return;
+    case element_type::ARRAY: {
+      bool first = true;
+      simdjson::dom::array items;
+      if (v.get(items) != simdjson::SUCCESS) return;
+      for (simdjson::dom::element item : items) {
+        if (!first) out += ',';
+        first = false;
+        if (!item.is_null()) append_js_string(item, out);
+      }
+      return;
+    }
+    default:
+      break;
+  }
+  double d = 0;
+  if (v.is_int64() && std::llabs(v.get_int64().value_unsafe()) < (int64_t{1} << 53)) {
+    out += std::to_string(v.get_int64().value_unsafe());
+    return;
+  }
+  read_number(v, d);
+  if (d == 0) {
+    out += '0';  // -0 too
+  } else if (std::nearbyint(d) == d && std::fabs(d) < 1e21) {
+    out += fmt::format("{:.0f}", d);
+  } else {
+    std::string s = fmt::format("{}", d);
+    const size_t e = s.find('e');
+    if (e != std::string::npos) {  // fmt's "1e-07" is JavaScript's "1e-7"
+      size_t digits = e + 2;
+      while (digits + 1 < s.size() && s[digits] == '0') s.erase(digits, 1);
+    }
+    out += s;
   }
 }
 
@@ -172,15 +230,25 @@ void ChromeChecker::member(const reader::ChromeMember& m, SchemaFacts* facts) {
   kineto_->member(m, facts);
 }
 
-// pid and tid; `thread_key` (when given) gets the thread's key for the B/E
-// stacks: per field 'p-'/'t-' when absent, nothing when of a bad type, else
-// 's' or 'i', the id's text and '\x1f'.
+// pid and tid; `keys` (when given) gets the thread's keys for the B/E
+// stacks. typed_key: per field 'p-'/'t-' when absent, nothing when of a bad
+// type, else 's' or 'i', the id's text and '\x1f'. js_key: per field its
+// JavaScript string (js_string) and '\x1f'.
 void ChromeChecker::check_pid_tid(const reader::ChromeEvent& e, const EventFields& f, std::string_view ph,
-                                  std::string* thread_key) {
+                                  ThreadKeys* keys) {
+  std::string* thread_key = keys ? &keys->typed_key : nullptr;
   for (EventFields::Key k : {EventFields::Pid, EventFields::Tid}) {
     const char* field = k == EventFields::Pid ? "pid" : "tid";
     simdjson::dom::element v;
-    if (!f.get(k, v)) {
+    const bool present = f.get(k, v);
+    if (keys) {
+      if (present)
+        append_js_string(v, keys->js_key);
+      else
+        keys->js_key += "undefined";
+      keys->js_key += '\x1f';
+    }
+    if (!present) {
       if (k == EventFields::Pid)
         report_missing("ct-pid-missing", e, "an event without \"pid\"", ph, "pid",
                "catapult's model throws 'pid must be provided'; Perfetto files the event under pid 0");
@@ -251,9 +319,11 @@ void ChromeChecker::check_metadata(const reader::ChromeEvent& e, const EventFiel
   }
 }
 
-void ChromeChecker::duration(const reader::ChromeEvent& e, char ph, const std::string& thread, std::string_view name,
+void ChromeChecker::duration(const reader::ChromeEvent& e, char ph, const ThreadKeys& keys, std::string_view name,
                              double ts) {
-  Thread& t = threads_[thread];
+  Thread& t = threads_[keys.js_key];
+  // Perfetto's pairing needs only how many B's are open on its thread.
+  size_t& typed_open = typed_open_[keys.typed_key];
   std::string_view phs(&ph, 1);
   // catapult pairs B and E in file order and throws only when an E ends
   // before the B it closes starts (slice_group.html:188-191); any other
@@ -268,13 +338,22 @@ void ChromeChecker::duration(const reader::ChromeEvent& e, char ph, const std::s
   if (ph == 'B') {
     if (over_cap(t.stack.size(), "B events on one thread", e)) return;
     t.stack.push_back({std::string(name), ts, e.pos.line, e.pos.column, e.pointer()});
+    ++typed_open;
     return;
   }
   if (t.stack.empty()) {
     report("ct-be-unmatched", e, "E without an open B on its thread", phs, {},
            "catapult: \"E phase event without a matching B phase event\"");
+    if (typed_open) --typed_open;
     return;
   }
+  if (typed_open == 0)
+    report("ct-be-split-thread", e,
+           "E closes a B whose pid or tid is written otherwise (a number and a string of it, say): one thread to "
+           "catapult, two to Perfetto",
+           phs, {});
+  else
+    --typed_open;
   if (!name.empty() && name != t.stack.back().name)
     report("ct-be-name-mismatch", e,
            "E \"" + std::string(name) + "\" closes B \"" + t.stack.back().name + "\" (line " +
@@ -462,7 +541,7 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
   if (f.get(EventFields::Args, v) && !v.is_object())
     report("ct-args-type", e, "\"args\" is not an object", ph_text, "args");
 
-  std::string thread;  // B/E only
+  ThreadKeys thread;  // B/E only
   check_pid_tid(e, f, ph_text, ph == 'B' || ph == 'E' ? &thread : nullptr);
 
   switch (ph) {

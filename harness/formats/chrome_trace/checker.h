@@ -76,20 +76,27 @@ class ChromeChecker {
   void report_fact(std::string_view rule, const reader::ChromeEvent& e, std::string message, std::string_view ph,
                    std::string_view field, std::string_view fact, std::string hint);
   void report_open(std::string_view rule, const Open& o, std::string message, std::string_view kind);
-  void check_pid_tid(const reader::ChromeEvent& e, const EventFields& f, std::string_view ph,
-                     std::string* thread_key);
+  // B/E events are paired per thread as catapult keys threads (`js_key`:
+  // the JavaScript string of pid and tid, so 11 and "11" are one) and, for
+  // the E's catapult pairs and Perfetto does not, as Perfetto keys them
+  // (`typed_key`: a string id is a name, not the number).
+  struct ThreadKeys {
+    std::string js_key, typed_key;
+  };
+  void check_pid_tid(const reader::ChromeEvent& e, const EventFields& f, std::string_view ph, ThreadKeys* keys);
   void check_metadata(const reader::ChromeEvent& e, const EventFields& f, std::string_view name);
   void pair_async(const reader::ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
                   const std::string& id, double ts);
   void pair_flow(const reader::ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
                  const std::string& id, double ts);
-  void duration(const reader::ChromeEvent& e, char ph, const std::string& thread, std::string_view name, double ts);
+  void duration(const reader::ChromeEvent& e, char ph, const ThreadKeys& keys, std::string_view name, double ts);
   bool over_cap(size_t size, const char* what, const reader::ChromeEvent& e);
 
   diag::Reporter& reporter_;
   std::string file_;
   SchemaFacts* facts_ = nullptr;  // the current event's, while event() runs
-  std::unordered_map<std::string, Thread> threads_;
+  std::unordered_map<std::string, Thread> threads_;   // by ThreadKeys::js_key
+  std::unordered_map<std::string, size_t> typed_open_;  // by ThreadKeys::typed_key: B's open there
   std::map<std::string, std::vector<Open>> async_;  // cat \x1f id -> open b's
   // Flows are the one pairing that grows with the file (Kineto leaves ac2g
   // flows unpaired), so they are kept compact: keyed by a 64-bit hash of

@@ -286,6 +286,30 @@ TEST_F(ChromeChecks, DefaultFailsABareArrayOnlyWhereHtaReadsIt) {
   EXPECT_EQ(*reporter_.readers_of(path_), (std::vector<std::string>{"chrome", "perfetto"}));
 }
 
+// catapult keys a thread by the JavaScript string of pid and tid; Perfetto
+// takes a string id for a name. An E whose B is on "the same" thread only
+// by catapult's key is paired by one and dropped by the other.
+TEST_F(ChromeChecks, AThreadWrittenTwoWaysIsOneToCatapultAndTwoToPerfetto) {
+  const diag::Profile& chrome = *format::catalog().find_profile("chrome");
+  const diag::Profile& perfetto = *format::catalog().find_profile("perfetto");
+  for (const char* end : {R"({"ph": "E", "pid": "11", "tid": 1, "ts": 2})", R"({"ph": "E", "pid": [11], "tid": 1, "ts": 2})",
+                          R"({"ph": "E", "pid": 11.0, "tid": "1", "ts": 2})"}) {
+    check_events(std::string(R"({"ph": "B", "name": "a", "pid": 11, "tid": 1, "ts": 1}, )") + end);
+    EXPECT_EQ(count("ct-be-unmatched"), 0u) << end << "\n" << all();
+    EXPECT_EQ(count("ct-b-unclosed"), 0u) << end << "\n" << all();
+    EXPECT_EQ(count("ct-be-split-thread"), 1u) << end;
+    EXPECT_FALSE(diag::resolve(reporter_, chrome).failed(false)) << end << "\n" << all();
+    EXPECT_TRUE(diag::resolve(reporter_, perfetto).failed(false)) << end;
+  }
+  // One way of writing it: nothing to either.
+  check_events(R"({"ph": "B", "name": "a", "pid": "p", "tid": 1, "ts": 1}, {"ph": "E", "pid": "p", "tid": 1, "ts": 2})");
+  EXPECT_EQ(count("ct-be-split-thread"), 0u) << all();
+  EXPECT_EQ(count("ct-be-unmatched"), 0u) << all();
+  // "1.5" and 1.5 are one thread to catapult, as are 1e-7 and "1e-7".
+  check_events(R"({"ph": "B", "name": "a", "pid": 1.5, "tid": 1e-7, "ts": 1}, {"ph": "E", "pid": "1.5", "tid": "1e-7", "ts": 2})");
+  EXPECT_EQ(count("ct-be-unmatched"), 0u) << all();
+}
+
 // catapult throws only on an E that ends before the B it closes starts; a B
 // or E earlier than the one before it, it draws as written.
 TEST_F(ChromeChecks, OnlyAnEndBeforeItsBeginIsBackwards) {

@@ -27,6 +27,11 @@ constexpr std::array kRules = {
          "catapult's import throws; the slice would have a negative duration"},
     Rule{"ct-be-name-mismatch", W, "an E closes a B of another name",
          "catapult warns title_match_error; Perfetto skips the E"},
+    Rule{"ct-be-split-thread", W,
+         "an E closes a B only when a pid or tid written two ways (a number and a string of it, an array of it) "
+         "counts as one thread",
+         "catapult keys a thread by the JavaScript string of pid and tid, Perfetto takes a string id for a name: the "
+         "pair is one slice to one and two halves to the other"},
     Rule{"ct-be-unmatched", W, "an E without an open B on its (pid, tid)", "catapult and Perfetto drop the E"},
     Rule{"ct-be-unordered", W,
          "a B or E earlier than the B or E before it on its (pid, tid), where it ends no slice before its start",
@@ -202,7 +207,7 @@ constexpr diag::Reading kSchemaInvalid{
 // (flow bp, instant scope, unknown or missing ph, {}); it accepts a bare or
 // unterminated array, a BOM, invalid UTF-8, negative ts and dur, string pids,
 // and stores Kineto's extras as metadata.
-constexpr std::array<diag::Reading, 80> kChromeReadings = {{
+constexpr std::array<diag::Reading, 81> kChromeReadings = {{
     {"ct-args-number-range", W, "catapult's JSON.parse reads the number as Infinity and keeps the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
     {"ct-args-type", W, "catapult keeps the event and takes args that are not an object as they are (null as {})",
@@ -219,6 +224,11 @@ constexpr std::array<diag::Reading, 80> kChromeReadings = {{
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:188-191 (ran)"},
     {"ct-be-name-mismatch", W, "catapult warns title_match_error and closes the open slice anyway",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:535-542"},
+    {"ct-be-split-thread", Off,
+     "catapult keys processes and threads by the JavaScript string of pid and tid (model.processes[pid]), so the E "
+     "closes its B on one thread",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/model.html:240-245, model/process_base.html:210-215 "
+     "(ran: mutation set, numstr-pid-exact and retype-pid-array)"},
     {"ct-be-unmatched", E, "catapult warns duration_parse_error and drops the E",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:523-529 (ran)"},
     {"ct-be-unordered", W,
@@ -422,7 +432,7 @@ constexpr std::array<diag::Reading, 80> kChromeReadings = {{
 // args, ignores unknown or missing ph and unknown metadata names, uses the pid
 // as the tid, reads string pids as names, and accepts a trailing comma, a bare
 // or unterminated array, {} and any displayTimeUnit.
-constexpr std::array<diag::Reading, 80> kPerfettoReadings = {{
+constexpr std::array<diag::Reading, 81> kPerfettoReadings = {{
     {"ct-args-number-range", W, "Perfetto keeps the event and cuts its args at the number",
      "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:425-429; src/trace_processor/util/json_args.cc:120-122"},
     {"ct-args-type", W, "Perfetto keeps the event and ignores args that are not an object",
@@ -438,6 +448,11 @@ constexpr std::array<diag::Reading, 80> kPerfettoReadings = {{
      "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:182-188"},
     {"ct-be-name-mismatch", E, "Perfetto skips an E whose name or cat does not match the open slice, so that B stays unfinished (dur -1)",
      "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:271-294"},
+    {"ct-be-split-thread", E,
+     "Perfetto takes a string pid or tid for a process or thread name, not the number, so the B and the E sit on two "
+     "tracks: the E closes nothing and is dropped, and the B stays open",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:704-740, "
+     "src/trace_processor/importers/common/slice_tracker.cc:182-188"},
     {"ct-be-unmatched", E, "Perfetto drops an E without its B silently",
      "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:185-188"},
     {"ct-be-unordered", W, "Perfetto sorts by ts, so the E finds no open slice and is dropped; the B stays open",
@@ -624,7 +639,7 @@ constexpr std::array<diag::Reading, 80> kPerfettoReadings = {{
 // checker marks findings on such rows Diagnostic::unread_by "hta"); it
 // ignores displayTimeUnit and deviceProperties, links CPU and GPU by
 // correlation, and falls back to rank 0 without distributedInfo.
-constexpr std::array<diag::Reading, 80> kHtaReadings = {{
+constexpr std::array<diag::Reading, 81> kHtaReadings = {{
     {"ct-args-number-range", W, "HTA's json reads the number as inf and loads the event with it",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-args-type", W, "HTA loads args that are not an object as written",
@@ -638,6 +653,8 @@ constexpr std::array<diag::Reading, 80> kHtaReadings = {{
     {"ct-be-backwards", Off, "HTA drops B/E rows (they have no dur), so their order never matters",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:293-305"},
     {"ct-be-name-mismatch", Off, "HTA drops B/E rows (they have no dur), so their names are never paired",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:293-305"},
+    {"ct-be-split-thread", Off, "HTA drops B/E rows (they have no dur), so their pairing never matters",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:293-305"},
     {"ct-be-unmatched", Off, "HTA drops B/E rows (they have no dur), so their pairing never matters",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:293-305"},
