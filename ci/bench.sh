@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # Speed and memory against the hardware limits (never part of the test run):
 # builds tracecheck and the bench tools (Release, build-bench/), generates the
-# inputs from real traces into a scratch folder, and prints for each input the
-# median CPU seconds, MB/s, wall seconds and peak RSS of check / scrub /
-# validate beside md5sum and simdjson parse-only on the same file, with the
-# ratios.
+# inputs from the raw captures committed beside the goldens (a torch 2.11 GPU
+# Kineto trace, its execution traces, a compiled training step's TORCH_TRACE:
+# repeated with ts and ids shifted, gzipped too, and verbatim) into a scratch
+# folder, and prints for each input its findings and the median CPU seconds,
+# MB/s, wall seconds and peak RSS of check / scrub / validate beside md5sum
+# and simdjson parse-only on the same file, with the ratios; the corpus's and
+# ../shared/gpu's traces are extra rows when present.
 #
 #   ci/bench.sh [run_bench.py options]      e.g. --only torch_trace --runs 5
 #
 # Environment: TRACECHECK_BENCH_MB (input size in MiB, default 1024; 64 for a
 # quick run), TRACECHECK_BENCH_RUNS (default 3), TRACECHECK_BENCH_DIR (the
 # scratch folder, default build-bench/inputs; inputs are reused while their
-# size matches), TRACECHECK_CORPUS_DIR (real traces, default ../shared/corpus
-# beside the checkout; without it the raw captures committed beside the
-# goldens are used).
+# size matches), TRACECHECK_CORPUS_DIR (the extra rows' real traces, default
+# ../shared/corpus beside the checkout).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -11,14 +11,18 @@ KIND is one of:
                    line and one payload line are each N MB long (valid md5)
   huge_json_payload  a TORCH_TRACE log ending in one json artifact whose
                    payload is N MB of JSON (real json payloads repeated)
-  chrome_trace     a Kineto-shaped Chrome trace: real traceEvents repeated,
-                   with ts, correlation, External id and flow ids shifted
-  execution_trace  a PyTorch execution trace: real nodes repeated with ids
-                   and ctrl_deps shifted under one process root
+  chrome_trace     a Kineto trace: its real events repeated in their own
+                   layout, with ts, flow ids, correlation and External id
+                   shifted, so each repetition keeps its own findings
+  chrome_trace_verbatim  the same with only ts shifted (the ids repeat)
+  execution_trace  a PyTorch execution trace: real nodes repeated in their
+                   own layout, ids and parents shifted, under one root
 
-Sources: ../shared/corpus beside the checkout when present
-(TRACECHECK_CORPUS_DIR overrides), else the raw captures committed beside the goldens. Exit 0 on success, 77
-when no real source of that kind exists, 2 on usage.
+Sources: the raw captures committed beside the goldens (a torch 2.11 GPU
+Kineto trace and execution trace, a compiled training step's TORCH_TRACE),
+or --source; for the TORCH_TRACE kinds, ../shared/corpus when no capture is
+committed. --gzip writes OUT gzipped. Exit 0 on success, 77 when no real
+source of that kind exists, 2 on usage.
 """
 import argparse
 import glob
@@ -55,14 +59,7 @@ def torch_trace_source():
     preferred = sorted(glob.glob(os.path.join(REPO, "golden/*/structured/example_training_fn.raw/torch_trace/*.log.gz")))
     committed = sorted(glob.glob(os.path.join(REPO, "golden/*/structured/*.raw/torch_trace/*.log.gz")),
                        key=lambda p: -os.path.getsize(p))
-    return first_existing([corpus] + preferred + committed)
-
-
-def json_source(kind, corpus_names):
-    corpus = [os.path.join(CORPUS, kind, n) for n in corpus_names]
-    committed = sorted(glob.glob(os.path.join(REPO, "golden/*/*/*.raw", kind, "*.json*")),
-                       key=lambda p: -os.path.getsize(p))
-    return first_existing(corpus + committed)
+    return first_existing(preferred + committed + [corpus])
 
 
 # The frame number of a compile id: the envelope's frame_id, and the frame
@@ -190,99 +187,136 @@ class Template:
         return "".join(out)
 
 
-def chrome_template(events, t):
-    lines = []
-    for ev in events:
-        ev = dict(ev)
-        if isinstance(ev.get("ts"), (int, float)):
-            ev["ts"] = t.mark(ev["ts"], "ts")
-        if isinstance(ev.get("id"), int):
-            ev["id"] = t.mark(ev["id"], "id")
-        args = ev.get("args")
-        if isinstance(args, dict):
-            args = dict(args)
-            for key in ("correlation", "External id"):
-                if isinstance(args.get(key), int) and args[key] > 0:
-                    args[key] = t.mark(args[key], "id")
-            ev["args"] = args
-        lines.append("  " + json.dumps(ev))
-    t.compile(",\n".join(lines))
+def array_elements(text, key):
+    """(head, [element text...], tail) of the JSON array under `key` in
+    `text`, each element exactly as written (its own layout), found with
+    raw_decode so strings and nesting are respected."""
+    at = text.index("[", text.index(f'"{key}"'))
+    decoder = json.JSONDecoder()
+    elements, i = [], at + 1
+    while True:
+        while text[i] in " \t\r\n,":
+            i += 1
+        if text[i] == "]":
+            return text[:at + 1], elements, text[i:]
+        _, end = decoder.raw_decode(text, i)
+        elements.append(text[i:end])
+        i = end
 
 
-def make_chrome_trace(out, target, source):
-    doc = json.loads(read_bytes(source))
-    events = doc.get("traceEvents", [])
-    timed = [e["ts"] for e in events if isinstance(e.get("ts"), (int, float))]
+# A key whose number is shifted per repetition, as written in the element.
+NUMBER_OF = r'("{key}"\s*:\s*)(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)'
+
+
+def mark_numbers(element, keys, t, keep=lambda key, value: False, offset=0):
+    """The element with the number of each key in `keys` (key -> kind) made a
+    slot of `t` (its value plus `offset`), except where keep(key, value)."""
+    for key, kind in keys.items():
+        def slot(m):
+            literal = m.group(2)
+            value = float(literal) if any(c in literal for c in ".eE") else int(literal)
+            if keep(key, value):
+                return m.group(0)
+            return m.group(1) + '"' + t.mark(value + offset, kind) + '"'
+        element = re.sub(NUMBER_OF.format(key=re.escape(key)), slot, element)
+    return element
+
+
+def write_repeated(out, target, head, first, t, shifts_of, tail):
+    """head, `first` (written once), then t rendered with shifts_of(rep) until
+    `target` bytes, then tail."""
+    written, rep = 0, 0
+    with open(out, "w") as f:
+        f.write(head + "\n")
+        if first:
+            f.write(first + ",\n")
+        while written < target:
+            block = ("" if rep == 0 else ",\n") + t.render(shifts_of(rep))
+            f.write(block)
+            written += len(block)
+            rep += 1
+        f.write("\n" + tail)
+    return rep
+
+
+def make_chrome_trace(out, target, source, shift_ids=True):
+    """The real events repeated in their own layout, ts shifted by the trace's
+    span per repetition; with shift_ids, flow ids, correlation and External
+    id too, so each repetition pairs within itself and keeps its findings."""
+    text = read_bytes(source).decode("utf-8")
+    head, events, tail = array_elements(text, "traceEvents")
+    parsed = [json.loads(e) for e in events]
+    timed = [e["ts"] for e in parsed if isinstance(e, dict) and isinstance(e.get("ts"), (int, float))]
     span = int(max(timed) - min(timed) + 1000) if timed else 1000
-    ids = [v for e in events for v in (e.get("id"), (e.get("args") or {}).get("correlation"),
-                                       (e.get("args") or {}).get("External id")) if isinstance(v, int)]
+    ids = [v for e in parsed if isinstance(e, dict)
+           for v in (e.get("id"), (e.get("args") or {}).get("correlation"), (e.get("args") or {}).get("External id"))
+           if isinstance(v, int)]
     id_stride = max(ids, default=0) + 1
+    keys = {"ts": "ts"}
+    if shift_ids:
+        keys.update({"id": "id", "correlation": "id", "External id": "id"})
     t = Template()
-    chrome_template(events, t)
-    head = {k: v for k, v in doc.items() if k != "traceEvents"}
-    written, rep = 0, 0
-    with open(out, "w") as f:
-        f.write("{\n" + "".join(f"  {json.dumps(k)}: {json.dumps(v)},\n" for k, v in head.items()))
-        f.write('  "traceEvents": [\n')
-        while written < target:
-            block = ("" if rep == 0 else ",\n") + t.render({"ts": rep * span, "id": rep * id_stride})
-            f.write(block)
-            written += len(block)
-            rep += 1
-        f.write("\n  ]\n}\n")
-    return rep
+    t.compile(",\n".join(mark_numbers(e, keys, t, keep=lambda key, v: key != "ts" and v <= 0) for e in events))
+    return write_repeated(out, target, head, None, t, lambda rep: {"ts": rep * span, "id": rep * id_stride}, tail)
 
 
-def et_template(nodes, root_id, t):
-    lines = []
-    for n in nodes:
-        if n["id"] == root_id:
-            continue  # one process root for the whole trace
-        n = dict(n)
-        n["id"] = t.mark(n["id"], "id")
-        for key in ("ctrl_deps", "parent"):
-            if isinstance(n.get(key), int) and n[key] != root_id and n[key] > 0:
-                n[key] = t.mark(n[key], "id")
-        lines.append("    " + json.dumps(n))
-    t.compile(",\n".join(lines))
+def make_chrome_trace_verbatim(out, target, source):
+    return make_chrome_trace(out, target, source, shift_ids=False)
 
 
-def make_execution_trace(out, target, source):
-    doc = json.loads(read_bytes(source))
-    nodes = doc.get("nodes", [])
-    root = min((n for n in nodes if "process]" in str(n.get("name"))), key=lambda n: n["id"], default=None)
-    root_id = root["id"] if root else None
-    stride = max((n["id"] for n in nodes), default=0) + 1
+def make_execution_trace(out, target, sources):
+    """The real nodes of `sources` (one or more traces of one schema, ';'
+    between paths) repeated in their own layout under the first one's
+    process root, ids and parents shifted so no two nodes share an id (an
+    execution trace has no timestamps per node: ids must stay distinct)."""
+    head = tail = first = None
+    pieces, offset = [], 0
     t = Template()
-    et_template(nodes, root_id, t)
-    head = {k: v for k, v in doc.items() if k not in ("nodes", "finish_ts")}
-    written, rep = 0, 0
-    with open(out, "w") as f:
-        f.write("{\n" + "".join(f"  {json.dumps(k)}: {json.dumps(v)},\n" for k, v in head.items()))
-        f.write('  "nodes": [\n')
-        if root:
-            f.write("    " + json.dumps(root) + ",\n")
-        while written < target:
-            block = ("" if rep == 0 else ",\n") + t.render({"id": rep * stride})
-            f.write(block)
-            written += len(block)
-            rep += 1
-        f.write("\n  ]")
-        if "finish_ts" in doc:
-            f.write(f',\n  "finish_ts": {json.dumps(doc["finish_ts"])}')
-        f.write("\n}\n")
-    return rep
+    for source in sources.split(";"):
+        text = read_bytes(source).decode("utf-8")
+        h, nodes, tl = array_elements(text, "nodes")
+        parsed = [json.loads(n) for n in nodes]
+        root = min((n for n in parsed if "process]" in str(n.get("name"))), key=lambda n: n["id"], default=None)
+        root_id = root["id"] if root else None
+        if head is None:
+            head, tail = h, tl
+            first = next((raw for raw, n in zip(nodes, parsed) if n.get("id") == root_id), None)
+        for raw, n in zip(nodes, parsed):
+            if n.get("id") != root_id:
+                pieces.append(mark_numbers(raw, {"id": "id", "ctrl_deps": "id", "parent": "id"}, t,
+                                           keep=lambda key, v: key != "id" and (v == root_id or v <= 0),
+                                           offset=offset))
+        offset += max((n["id"] for n in parsed), default=0) + 1
+    t.compile(",\n".join(pieces))
+    return write_repeated(out, target, head, first, t, lambda rep: {"id": rep * offset}, tail)
+
+
+# Real traces to build from, the committed raw captures first: a torch 2.11
+# GPU Kineto trace (kernels, memcpys, ac2g flows, string pids), a 2.11 GPU
+# execution trace, a compiled training step's TORCH_TRACE with payloads.
+# --source names another (the corpus rows of ci/bench.sh, ../shared/gpu).
+def committed(pattern):
+    return sorted(glob.glob(os.path.join(REPO, pattern)), key=lambda p: -os.path.getsize(p))
 
 
 SOURCES = {
     "torch_trace": torch_trace_source,
     "huge_line": torch_trace_source,
     "huge_json_payload": torch_trace_source,
-    "chrome_trace": lambda: json_source("chrome_trace", ["kineto_hta_simple_add_trace.json"]),
-    "execution_trace": lambda: json_source("execution_trace", ["et_chakra_1.0.2-chakra.0.0.4.json"]),
+    "chrome_trace": lambda: first_existing(
+        committed("golden/torch-2.11.0-cu130/profiler/cuda_mem_leak.raw/chrome_trace/*.json.gz") +
+        committed("golden/*/*/*.raw/chrome_trace/*.json*")),
+    # Every node kind the 2.11 captures hold: operators, the compiled
+    # kernels of a triton graph (with their stride quirk), nested tensors.
+    "execution_trace": lambda: ";".join(p for p in (
+        first_existing(committed(f"golden/torch-2.11.0-cu130/et/{case}.raw/execution_trace/*.json.gz"))
+        for case in ("alone", "cuda_triton", "nested_tensor")) if p) or first_existing(
+        committed("golden/*/*/*.raw/execution_trace/*.json*")),
 }
+SOURCES["chrome_trace_verbatim"] = SOURCES["chrome_trace"]
 MAKERS = {"torch_trace": make_torch_trace, "huge_line": make_huge_line, "huge_json_payload": make_huge_json_payload,
-          "chrome_trace": make_chrome_trace, "execution_trace": make_execution_trace}
+          "chrome_trace": make_chrome_trace, "chrome_trace_verbatim": make_chrome_trace_verbatim,
+          "execution_trace": make_execution_trace}
 
 
 def main():
@@ -290,7 +324,8 @@ def main():
     ap.add_argument("kind", choices=sorted(MAKERS))
     ap.add_argument("out")
     ap.add_argument("--mb", type=int, required=True, help="approximate size in MiB")
-    ap.add_argument("--source", help="the real trace to repeat (default: corpus, then committed captures)")
+    ap.add_argument("--source", help="the real trace to repeat (default: the committed raw captures)")
+    ap.add_argument("--gzip", action="store_true", help="write OUT gzipped (the size is that of the JSON inside)")
     args = ap.parse_args()
     source = args.source or SOURCES[args.kind]()
     if not source:
@@ -298,6 +333,11 @@ def main():
         return 77
     tmp = args.out + ".part"
     reps = MAKERS[args.kind](tmp, args.mb * MB, source)
+    if args.gzip:
+        with open(tmp, "rb") as plain, gzip.open(tmp + ".gz", "wb", compresslevel=6) as packed:
+            while chunk := plain.read(MB * 16):
+                packed.write(chunk)
+        os.replace(tmp + ".gz", tmp)
     os.replace(tmp, args.out)
     print(f"{args.out}: {os.path.getsize(args.out) / MB:.0f} MiB, {reps} repetition(s) of {source}")
     return 0
