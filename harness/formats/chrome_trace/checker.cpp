@@ -522,6 +522,11 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
   const bool has_dur = f.get(EventFields::Dur, v);
   any_dur_ = any_dur_ || has_dur;
   cat_and_dur_ = cat_and_dur_ || (has_cat && has_dur);
+  // Only an X's dur means anything (the X case checks it), but HTA keeps
+  // any row with a cat and a dur and adds ts and dur over them all, which
+  // pandas does for numbers and booleans.
+  if (has_dur && ph != 'X' && !v.is_null() && !v.is_number() && !v.is_bool())
+    report("ct-stray-dur-type", e, "\"dur\" is not a number (on an event other than X)", ph_text, "dur");
 
   double ts = 0;
   bool has_ts = false;

@@ -310,6 +310,20 @@ TEST_F(ChromeChecks, AThreadWrittenTwoWaysIsOneToCatapultAndTwoToPerfetto) {
   EXPECT_EQ(count("ct-be-unmatched"), 0u) << all();
 }
 
+// HTA keeps any row with a cat and a dur, whatever its phase, and adds ts
+// and dur over them: a dur that is no number fails it there, while the
+// others read only an X's dur.
+TEST_F(ChromeChecks, ANonNumericDurOutsideAnXFailsOnlyHta) {
+  check_events(R"({"ph": "X", "cat": "cpu_op", "name": "a", "pid": 1, "tid": 1, "ts": 1, "dur": 2},)"
+               R"({"ph": "b", "cat": "c", "name": "r", "id": 1, "pid": 1, "tid": 1, "ts": 1},)"
+               R"({"ph": "e", "cat": "c", "name": "r", "id": 1, "pid": 1, "tid": 1, "ts": 2, "dur": "0"})");
+  EXPECT_EQ(count("ct-stray-dur-type"), 1u) << all();
+  EXPECT_TRUE(diag::resolve(reporter_, *format::catalog().find_profile("hta")).failed(false));
+  EXPECT_FALSE(diag::resolve(reporter_, *format::catalog().find_profile("chrome")).failed(false));
+  check_events(R"({"ph": "e", "cat": "c", "name": "r", "id": 1, "pid": 1, "tid": 1, "ts": 2, "dur": null})");
+  EXPECT_EQ(count("ct-stray-dur-type"), 0u) << all();
+}
+
 // catapult throws only on an E that ends before the B it closes starts; a B
 // or E earlier than the one before it, it draws as written.
 TEST_F(ChromeChecks, OnlyAnEndBeforeItsBeginIsBackwards) {

@@ -116,6 +116,8 @@ constexpr std::array kRules = {
          "catapult's model throws 'pid must be provided' and the import fails; Perfetto files it under pid 0"},
     Rule{"ct-raw-control-char", E, "a raw control character (a newline, a carriage return, a tab) inside a string of an event",
          "not JSON: JSON.parse (catapult) and Python (HTA) reject the file; Perfetto imports it"},
+    Rule{"ct-stray-dur-type", W, "an event other than X has a dur that is not a number or a boolean",
+         "only an X's dur has a meaning in the format, but a consumer that reads every dur misreads it"},
     Rule{"ct-string-id", W, "a pid or tid is a string, not an integer (Kineto writes \"Spans\", \"Traces\", \"\")",
          "the spec asks for integers; Perfetto reads a string as a name; HTA tolerates it"},
     Rule{"ct-structure", E, "the JSON structure around the events is malformed (nesting, commas, data after the end)",
@@ -207,7 +209,7 @@ constexpr diag::Reading kSchemaInvalid{
 // (flow bp, instant scope, unknown or missing ph, {}); it accepts a bare or
 // unterminated array, a BOM, invalid UTF-8, negative ts and dur, string pids,
 // and stores Kineto's extras as metadata.
-constexpr std::array<diag::Reading, 81> kChromeReadings = {{
+constexpr std::array<diag::Reading, 82> kChromeReadings = {{
     {"ct-args-number-range", W, "catapult's JSON.parse reads the number as Infinity and keeps the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
     {"ct-args-type", W, "catapult keeps the event and takes args that are not an object as they are (null as {})",
@@ -336,6 +338,9 @@ constexpr std::array<diag::Reading, 81> kChromeReadings = {{
      "tracing/tracing/model/process.html:32-34; tracing/tracing/ui/extras/about_tracing/profiling_view.html:262-263"},
     {"ct-raw-control-char", E, "catapult's JSON.parse throws SyntaxError ('Bad control character in string literal') and the import fails",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
+    {"ct-stray-dur-type", Off, "catapult reads dur on X events only (processCompleteEvent)",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:563-590 (ran: "
+     "mutation set, numstr-dur-exact on an async end, no loss of its own)"},
     {"ct-string-id", Off, "catapult keys processes and threads by a string id as it does by a number",
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/model.html:240-245; "
      "tracing/tracing/model/process_base.html:210-215"},
@@ -432,7 +437,7 @@ constexpr std::array<diag::Reading, 81> kChromeReadings = {{
 // args, ignores unknown or missing ph and unknown metadata names, uses the pid
 // as the tid, reads string pids as names, and accepts a trailing comma, a bare
 // or unterminated array, {} and any displayTimeUnit.
-constexpr std::array<diag::Reading, 81> kPerfettoReadings = {{
+constexpr std::array<diag::Reading, 82> kPerfettoReadings = {{
     {"ct-args-number-range", W, "Perfetto keeps the event and cuts its args at the number",
      "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:425-429; src/trace_processor/util/json_args.cc:120-122"},
     {"ct-args-type", W, "Perfetto keeps the event and ignores args that are not an object",
@@ -539,6 +544,8 @@ constexpr std::array<diag::Reading, 81> kPerfettoReadings = {{
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:187-191,345-348"},
     {"ct-raw-control-char", W, "Perfetto imports a string with a raw newline as written (its own diff tests)",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:811-817; src/trace_processor/util/json_args.cc:69-161"},
+    {"ct-stray-dur-type", W, "not established what Perfetto does with a dur that is not a number on another phase",
+     "no source: google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc was not read for it"},
     {"ct-string-id", W,
      "Perfetto takes the string as the process or thread name and the interned string's id as the id",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:704-717,729-740"},
@@ -639,7 +646,7 @@ constexpr std::array<diag::Reading, 81> kPerfettoReadings = {{
 // checker marks findings on such rows Diagnostic::unread_by "hta"); it
 // ignores displayTimeUnit and deviceProperties, links CPU and GPU by
 // correlation, and falls back to rank 0 without distributedInfo.
-constexpr std::array<diag::Reading, 81> kHtaReadings = {{
+constexpr std::array<diag::Reading, 82> kHtaReadings = {{
     {"ct-args-number-range", W, "HTA's json reads the number as inf and loads the event with it",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-args-type", W, "HTA loads args that are not an object as written",
@@ -752,6 +759,11 @@ constexpr std::array<diag::Reading, 81> kHtaReadings = {{
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-raw-control-char", E, "HTA's json.loads raises JSONDecodeError 'Invalid control character'",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"ct-stray-dur-type", E,
+     "HTA keeps every row with a cat and a dur, of any phase, and its df['ts'] + df['dur'] raises TypeError on a dur "
+     "that is a string or an object",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace.py:274, hta/common/trace_parser.py:295-306 "
+     "(ran: mutation set, numstr-dur-exact and retype-dur-object on async ends)"},
     {"ct-string-id", Off, "HTA loads string pids and tids as written",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-structure", E, "HTA's json.loads raises JSONDecodeError",
