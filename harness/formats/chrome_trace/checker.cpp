@@ -211,10 +211,10 @@ void ChromeChecker::member(const reader::ChromeMember& m, SchemaFacts* facts) {
     std::string_view unit;
     // A false value in JavaScript's sense catapult skips (trace_event_importer.html:1183).
     const simdjson::dom::element v = m.value;
-    const bool unset = v.is_null() || (v.is_bool() && !bool(v)) ||
-                       (v.get_string().get(unit) == simdjson::SUCCESS && unit.empty()) ||
+    const bool is_string = v.get_string().get(unit) == simdjson::SUCCESS;
+    const bool unset = v.is_null() || (v.is_bool() && !bool(v)) || (is_string && unit.empty()) ||
                        (v.is_number() && double(v) == 0);
-    const bool known = v.get_string().get(unit) == simdjson::SUCCESS && (unit == "ms" || unit == "ns");
+    const bool known = is_string && (unit == "ms" || unit == "ns");
     if (unset || !known) {
       diag::Diagnostic d = diag::make_diagnostic(
           unset ? "ct-display-time-unit-unset" : "ct-display-time-unit", {file_, m.pos.line, m.pos.column},

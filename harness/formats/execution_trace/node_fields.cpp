@@ -282,33 +282,34 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
     return false;
   };
   uint64_t u = 0;
-  // The id and the parent: missing is et-node-field (every consumer
-  // indexes them), another type a rule of its own (they load it).
-  if (!m.found[kId]) {
-    field_error("id", "node has no \"id\"");
-  } else if (read_as(m.value[kId], u)) {
+  // The id and the parent, read into `u`: missing is et-node-field (every
+  // consumer indexes them), another type `wrong_type_rule` (they load it).
+  auto unsigned_member = [&](size_t key, std::string_view wrong_type_rule) {
+    const std::string_view name = kNodeKeyNames[key];
+    if (!m.found[key])
+      field_error(name, "node has no \"" + std::string(name) + "\"");
+    else if (!read_as(m.value[key], u))
+      field_error(name, {},
+                  "\"" + std::string(name) + "\" is not an unsigned integer: " +
+                      simdjson::minify(m.value[key]).substr(0, 40),
+                  wrong_type_rule);
+    else
+      return true;
+    return false;
+  };
+  if (unsigned_member(kId, "et-id-type")) {
     node.has_id = true;
     node.id = u;
     node.id_value = IdValue::Unsigned;
-  } else {
+  } else if (m.found[kId]) {
     node.id_value = id_value_of(m.value[kId]);
-    field_error("id", {}, "\"id\" is not an unsigned integer: " + simdjson::minify(m.value[kId]).substr(0, 40),
-                "et-id-type");
   }
   std::string_view s;
   if (required(kName, s, "a string")) node.name = s;
   const bool flat = layout == Layout::Flat;
-  const size_t parent_key = flat ? kParent : kCtrlDeps;
-  if (!m.found[parent_key]) {
-    field_error(kNodeKeyNames[parent_key], "node has no \"" + std::string(kNodeKeyNames[parent_key]) + "\"");
-  } else if (read_as(m.value[parent_key], u)) {
+  if (unsigned_member(flat ? kParent : kCtrlDeps, "et-parent-type")) {
     node.has_parent = true;
     node.parent = u;
-  } else {
-    field_error(kNodeKeyNames[parent_key], {},
-                "\"" + std::string(kNodeKeyNames[parent_key]) +
-                    "\" is not an unsigned integer: " + simdjson::minify(m.value[parent_key]).substr(0, 40),
-                "et-parent-type");
   }
   if (flat || !m.found[kInputs] || !m.value[kInputs].is_object())
     json.inputs = io_json(m.found[kInputs], m.value[kInputs], m.found[kInputTypes], m.value[kInputTypes]);
