@@ -6,9 +6,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 #include "io/utf8.h"
+#include "json/python_dump.h"
 
 namespace tc::reader {
 namespace {
@@ -396,6 +399,42 @@ bool has_duplicate_keys(simdjson::dom::element e, std::vector<std::string_view>&
     if (is_container(value) && has_duplicate_keys(value, keys)) return true;
   }
   return false;
+}
+
+void append_last_values(simdjson::dom::element value, std::string& out) {
+  using T = simdjson::dom::element_type;
+  if (value.type() == T::ARRAY) {
+    out += '[';
+    bool first = true;
+    for (simdjson::dom::element item : simdjson::dom::array(value)) {
+      if (!first) out += ',';
+      first = false;
+      append_last_values(item, out);
+    }
+    out += ']';
+    return;
+  }
+  if (value.type() != T::OBJECT) {
+    out += simdjson::to_string(value);
+    return;
+  }
+  std::vector<std::pair<std::string_view, simdjson::dom::element>> members;
+  std::unordered_map<std::string_view, size_t> place;  // key -> index in members
+  for (auto field : simdjson::dom::object(value)) {
+    auto [it, fresh] = place.try_emplace(field.key, members.size());
+    if (fresh)
+      members.emplace_back(field.key, field.value);
+    else
+      members[it->second].second = field.value;
+  }
+  out += '{';
+  for (size_t i = 0; i < members.size(); ++i) {
+    if (i) out += ',';
+    json::python_string_literal(members[i].first, out);
+    out += ':';
+    append_last_values(members[i].second, out);
+  }
+  out += '}';
 }
 
 size_t locate_json_pointer(std::string_view text, std::string_view pointer) {

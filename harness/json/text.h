@@ -47,6 +47,12 @@ size_t locate_json_pointer(std::string_view text, std::string_view pointer);
 // working memory, reused across calls (left as it was found).
 bool has_duplicate_keys(simdjson::dom::element value, std::vector<std::string_view>& scratch);
 
+// Appends `value` as minified JSON the way JSON.parse and Python read a
+// repeated key: each object's key once, in the place of its first
+// occurrence, with the value of its last. Parsing the result gives checks
+// the values every consumer keeps.
+void append_last_values(simdjson::dom::element value, std::string& out);
+
 // Appends "/" + the escaped token to a pointer.
 void append_pointer_token(std::string& pointer, std::string_view token);
 

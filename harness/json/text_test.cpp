@@ -19,6 +19,17 @@ TEST(JsonText, LastDuplicateWinsLikePython) {
   EXPECT_EQ(t.substr(locate_json_pointer(t, "/k"), 1), "2");
 }
 
+// The text every consumer reads: each key once, where it first appeared,
+// with its last value, at every depth; strings and numbers as they were.
+TEST(JsonText, LastValuesKeepEachKeyOnceWithItsLastValue) {
+  simdjson::dom::parser parser;
+  simdjson::padded_string t(std::string_view(
+      R"({"k": 1, "a": [{"x": "q\"", "x": {"y": 1, "y": [true, null]}}], "k": 2.5, "\u00e9\n": -3})"));
+  std::string out;
+  append_last_values(parser.parse(t).value(), out);
+  EXPECT_EQ(out, "{\"k\":2.5,\"a\":[{\"x\":{\"y\":[true,null]}}],\"\\u00e9\\n\":-3}");
+}
+
 TEST(JsonText, FindsQuirksWithPointers) {
   std::string_view t = R"({"a": NaN, "b": {"x": 1, "x": 2}, "c": [1e999, -Infinity], "s": "NaN \"x\": 1"})";
   auto found = find_json_quirks(t);

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <tuple>
@@ -145,6 +147,44 @@ bool catapult_throws_on_cat(char ph, const EventFields& f, simdjson::dom::elemen
 // A ts or dur that is missing-like for the consumers' arithmetic (null or a
 // boolean: ct-time-null) rather than of a type none can use (ct-field-type).
 bool null_like(simdjson::dom::element v) { return v.is_null() || v.is_bool(); }
+
+// JavaScript's Number(s) for a ts written as a string: surrounding
+// whitespace ignored, "" is 0, a decimal literal or (+/-)Infinity its
+// value, anything else NaN.
+double js_string_number(std::string_view s) {
+  const auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+  while (!s.empty() && space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && space(s.back())) s.remove_suffix(1);
+  if (s.empty()) return 0;
+  const bool minus = s.front() == '-';
+  if (s.front() == '-' || s.front() == '+') s.remove_prefix(1);
+  double d = std::numeric_limits<double>::quiet_NaN();
+  if (s == "Infinity") {
+    d = std::numeric_limits<double>::infinity();
+  } else if (!s.empty() && (std::isdigit(static_cast<unsigned char>(s.front())) || s.front() == '.')) {
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), d);
+    if (end != s.data() + s.size() || (ec != std::errc() && ec != std::errc::result_out_of_range))
+      d = std::numeric_limits<double>::quiet_NaN();
+  }
+  return minus ? -d : d;
+}
+
+// A B or E event's ts as catapult reads it: by arithmetic
+// (tr.b.Unit.timestampFromUs, ts / 1000), so a numeric string is its
+// number, a boolean 1 or 0, null 0, and a missing or other ts NaN, which
+// no comparison orders.
+double catapult_time(const EventFields& f) {
+  simdjson::dom::element v;
+  if (!f.get(EventFields::Ts, v)) return std::numeric_limits<double>::quiet_NaN();
+  double d;
+  bool b;
+  std::string_view s;
+  if (read_number(v, d)) return d;
+  if (v.is_null()) return 0;
+  if (v.get_bool().get(b) == simdjson::SUCCESS) return b ? 1 : 0;
+  if (v.get_string().get(s) == simdjson::SUCCESS) return js_string_number(s);
+  return std::numeric_limits<double>::quiet_NaN();
+}
 
 }  // namespace
 
@@ -320,21 +360,35 @@ void ChromeChecker::check_metadata(const reader::ChromeEvent& e, const EventFiel
 }
 
 void ChromeChecker::duration(const reader::ChromeEvent& e, char ph, const ThreadKeys& keys, std::string_view name,
-                             double ts) {
+                             double ts, bool zero_dur) {
   Thread& t = threads_[keys.js_key];
   // Perfetto's pairing needs only how many B's are open on its thread.
   size_t& typed_open = typed_open_[keys.typed_key];
   std::string_view phs(&ph, 1);
+  // catapult drops a B or E of dur 0 that does not start at or after the
+  // open slice (importer.html:488-495): it neither opens nor closes one.
+  const bool catapult_drops = zero_dur && !t.stack.empty() && !(ts >= t.stack.back().ts);
   // catapult pairs B and E in file order and throws only when an E ends
   // before the B it closes starts (slice_group.html:188-191); any other
   // step back in time it draws as written.
-  if (ph == 'E' && !t.stack.empty() && ts < t.stack.back().ts)
+  if (ph == 'E' && !catapult_drops && !t.stack.empty() && ts < t.stack.back().ts)
     report("ct-be-backwards", e,
            "E ends before the B it closes starts (line " + std::to_string(t.stack.back().line) + ")", phs, "ts",
            "catapult: \"Slice end time is before its start\"");
   else if (ts < t.last_ts)
     report("ct-be-unordered", e, "B/E timestamps go backwards on this thread", phs, "ts");
   t.last_ts = std::max(t.last_ts, ts);
+  if (catapult_drops) {
+    report("ct-be-zero-dur-backwards", e,
+           "a " + std::string(phs) + " of dur 0 that does not start at or after the open B (line " +
+               std::to_string(t.stack.back().line) + ")",
+           phs, "ts", "catapult drops it: \"Timestamps are moving backward.\"");
+    if (ph == 'B')
+      ++typed_open;
+    else if (typed_open)
+      --typed_open;
+    return;
+  }
   if (ph == 'B') {
     if (over_cap(t.stack.size(), "B events on one thread", e)) return;
     t.stack.push_back({std::string(name), ts, e.pos.line, e.pos.column, e.pointer()});
@@ -571,7 +625,10 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
     }
     case 'B':
     case 'E':
-      if (has_ts) duration(e, ph, thread, name, ts);
+      // catapult pairs every B and E, whatever its ts (importer.html:485-545).
+      // Only a dur of exactly 0 (event.dur === 0) meets catapult's order check.
+      duration(e, ph, thread, name, has_ts ? ts : catapult_time(f),
+               f.get(EventFields::Dur, v) && v.is_number() && double(v) == 0);
       break;
     case 'i':
     case 'I': {

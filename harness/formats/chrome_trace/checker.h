@@ -89,7 +89,8 @@ class ChromeChecker {
                   const std::string& id, double ts);
   void pair_flow(const reader::ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
                  const std::string& id, double ts);
-  void duration(const reader::ChromeEvent& e, char ph, const ThreadKeys& keys, std::string_view name, double ts);
+  void duration(const reader::ChromeEvent& e, char ph, const ThreadKeys& keys, std::string_view name, double ts,
+                bool zero_dur);
   bool over_cap(size_t size, const char* what, const reader::ChromeEvent& e);
 
   diag::Reporter& reporter_;

@@ -340,6 +340,78 @@ TEST_F(ChromeChecks, OnlyAnEndBeforeItsBeginIsBackwards) {
   EXPECT_TRUE(diag::resolve(reporter_, chrome).failed(false));
 }
 
+// catapult pairs every B and E, reading ts by arithmetic: a B whose ts is
+// a string, a boolean or missing still opens the slice its E closes.
+TEST_F(ChromeChecks, ABeginWithATsOfAnyTypeIsStillPaired) {
+  for (const char* ts : {R"("ts": "5",)", R"("ts": "-",)", R"("ts": true,)", R"("ts": null,)", ""}) {
+    check_events(std::string(R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, )") + ts +
+                 R"( "x": 0}, {"ph": "E", "name": "a", "pid": 1, "tid": 1, "ts": 9})");
+    EXPECT_EQ(count("ct-be-unmatched"), 0u) << ts << "\n" << all();
+    EXPECT_EQ(count("ct-b-unclosed"), 0u) << ts << "\n" << all();
+  }
+  // A numeric string is its number: this E ends before it.
+  check_events(R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": " 50 "}, {"ph": "E", "pid": 1, "tid": 1, "ts": 9})");
+  EXPECT_EQ(count("ct-be-backwards"), 1u) << all();
+}
+
+// A B or E of dur exactly 0 that starts before the open B, or at no number,
+// catapult drops (importer.html:488-495): its E then closes nothing.
+TEST_F(ChromeChecks, AZeroDurBeginOrEndBeforeTheOpenSliceIsDroppedByCatapult) {
+  const diag::Profile& chrome = *format::catalog().find_profile("chrome");
+  check_events(R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 5, "dur": 0},)"
+               R"({"ph": "B", "name": "b", "pid": 1, "tid": 1, "ts": 3, "dur": 0},)"
+               R"({"ph": "E", "pid": 1, "tid": 1, "ts": 9, "dur": 0})");
+  EXPECT_EQ(count("ct-be-zero-dur-backwards"), 1u) << all();
+  EXPECT_EQ(find("ct-be-zero-dur-backwards")->pointer, "/traceEvents/1/ts");
+  EXPECT_EQ(count("ct-be-unmatched"), 0u) << all();  // the E closes "a"
+  EXPECT_TRUE(diag::resolve(reporter_, chrome).failed(false));
+  // Without dur, or with a dur that is not the number 0, the B is drawn.
+  for (const char* dur : {"", R"(, "dur": "0")", R"(, "dur": 1)"}) {
+    check_events(std::string(R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 5},)") +
+                 R"({"ph": "B", "name": "b", "pid": 1, "tid": 1, "ts": 3)" + dur + "}");
+    EXPECT_EQ(count("ct-be-zero-dur-backwards"), 0u) << dur << "\n" << all();
+    EXPECT_EQ(count("ct-be-unordered"), 1u) << dur << "\n" << all();
+  }
+  // A B at no number: every B or E of dur 0 after it is dropped.
+  check_events(R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "dur": 0},)"
+               R"({"ph": "B", "name": "b", "pid": 1, "tid": 1, "ts": 3, "dur": 0},)"
+               R"({"ph": "E", "pid": 1, "tid": 1, "ts": 4, "dur": 0})");
+  EXPECT_EQ(count("ct-be-zero-dur-backwards"), 2u) << all();
+}
+
+// What JSON.parse reads, tracecheck checks: an event with a number beyond
+// double range, a lone surrogate or a byte that is not UTF-8 still opens
+// and closes its slice; NaN (which JSON.parse rejects) does not.
+TEST_F(ChromeChecks, AnEventJsonParseReadsIsCheckedThoughSimdjsonRejectsIt) {
+  for (const char* b : {R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": -1e999},)",
+                        R"({"ph": "B", "name": "a\ud800", "pid": 1, "tid": 1, "ts": 1},)",
+                        "{\"ph\": \"B\", \"name\": \"a\xff\", \"pid\": 1, \"tid\": 1, \"ts\": 1},",
+                        R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 1, "args": {"v": 1e999}},)"}) {
+    check_events(std::string(b) + R"({"ph": "E", "name": "a", "pid": 1, "tid": 1, "ts": 9})");
+    EXPECT_EQ(count("ct-be-unmatched"), 0u) << b << "\n" << all();
+    EXPECT_EQ(all().find("not checked further"), std::string::npos) << all();
+  }
+  check_events(R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": NaN},)"
+               R"({"ph": "E", "name": "a", "pid": 1, "tid": 1, "ts": 9})");
+  EXPECT_EQ(count("ct-be-unmatched"), 1u) << all();
+  EXPECT_NE(all().find("not checked further"), std::string::npos) << all();
+}
+
+// Every consumer keeps a repeated key's last value, and so do the checks.
+TEST_F(ChromeChecks, ARepeatedKeyIsReadAtItsLastValue) {
+  check_events(R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 1},)"
+               R"({"pid": 7, "ph": "E", "name": "a", "pid": 1, "tid": 1, "ts": 9})");
+  EXPECT_EQ(count("json-duplicate-key"), 1u) << all();
+  EXPECT_EQ(count("ct-be-unmatched"), 0u) << all();
+  check_events(R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 1},)"
+               R"({"pid": 1, "ph": "E", "name": "a", "pid": 7, "tid": 1, "ts": 9})");
+  EXPECT_EQ(count("ct-be-unmatched"), 1u) << all();
+  EXPECT_EQ(count("ct-b-unclosed"), 1u) << all();
+  // Nested too: the args the checks see are the last ones.
+  check_events(R"({"ph": "C", "name": "c", "pid": 1, "tid": 1, "ts": 1, "args": {"v": "x", "v": 2}})");
+  EXPECT_EQ(count("ct-counter-value"), 0u) << all();
+}
+
 // catapult splits the cat of the events it makes slices or objects of, and
 // throws on a truthy one that is not a string; it keeps any other as is.
 TEST_F(ChromeChecks, ACatCatapultSplitsIsAnErrorOnlyWhereItSplitsIt) {

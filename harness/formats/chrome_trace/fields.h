@@ -5,7 +5,8 @@
 // Contract: each function returns false when the field has a type no
 // importer accepts, and never throws. EventFields finds the members the
 // checks read in one pass over an event's keys; a repeated key gives its
-// first value, as simdjson's object lookup does.
+// first value, as simdjson's object lookup does (the reader hands on an
+// event that repeats a key with its last value only).
 #pragma once
 
 #include <simdjson.h>

@@ -1,6 +1,7 @@
 #include "formats/chrome_trace/reader.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -130,14 +131,18 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
   CrlfScan scan(source);
   simdjson::dom::parser event_parser;
   simdjson::dom::parser member_parser;
+  simdjson::dom::parser last_value_parser;  // events that repeat a key, as consumers read them
+  std::string last_values;                  // the text it parses
   std::unique_ptr<json::Parser> slow;  // only to locate an error
   std::vector<std::string_view> keys;  // scratch of has_duplicate_keys
   bool array_key_seen = false;         // "traceEvents" was a member (not an array)
 
   // A text simdjson rejected: what Python's dialect accepts is a warning at
   // the quirk, what it does not, an error at the offending byte.
+  // `read`: the event was still read as JSON.parse reads it (read_as_json_parse) and is checked.
   auto locate_error = [&](std::string_view text, io::JsonPosition start, const std::string& pointer, const char* what,
-                          const char* kind) {
+                          const char* kind, bool read) {
+    const char* unchecked = read ? "" : " (not checked further)";
     if (!slow) slow = std::make_unique<json::Parser>();
     // Copied to a padded buffer: a member's text and `repaired` below are
     // plain strings, and simdjson reads up to 64 bytes past the end.
@@ -159,11 +164,14 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
         where = pointer + f.pointer;
         time_infinite = infinite_time(kind, f);
         if (f.kind == K::LoneSurrogate)
-          rule = "json-lone-surrogate", what_wrong = "a lone surrogate escape " + f.detail + " (\\uD800-\\uDFFF without its pair)";
+          rule = "json-lone-surrogate", what_wrong = "a lone surrogate escape " + f.detail + " (\\uD800-\\uDFFF without its pair)",
+          hint = "JSON.parse (catapult) and Python's json (HTA) read it as a lone code unit; simdjson rejects it";
         else if (f.kind == K::OutOfRange)
           // Inside args a consumer keeps the event (ct-args-number-range).
           rule = in_args(pointer + f.pointer) ? "ct-args-number-range" : "json-number-range",
-          what_wrong = "a number out of double range: " + f.detail;
+          what_wrong = "a number out of double range: " + f.detail,
+          hint = "JSON.parse (catapult) and Python's json (HTA) read it as infinite; Perfetto rejects it in an "
+                 "event field";
         else
           what_wrong = f.detail + ", which is not JSON";
         break;
@@ -178,7 +186,7 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
         hint = "JSON.parse (catapult) reads it as the nearest double and Python (HTA) exactly; simdjson rejects it";
       }
       reporter.report(rule, loc(file, position_in(text, start, at)),
-                      std::string(what) + " holds " + what_wrong + " (not checked further)", kind, where, hint);
+                      std::string(what) + " holds " + what_wrong + unchecked, kind, where, hint);
       // What the value means, beside how it is written: consumers that read
       // the literal differ on an infinite time.
       if (time_infinite)
@@ -203,8 +211,9 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
       char hex[8];
       std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(text[bad])));
       reporter.report("input-invalid-utf8", loc(file, position_in(text, start, bad)),
-                      std::string(what) + " holds a byte that is not UTF-8 (" + hex + ")", kind, pointer,
-                      "JSON text is UTF-8: every consumer rejects the event");
+                      std::string(what) + " holds a byte that is not UTF-8 (" + hex + ")" + unchecked, kind, pointer,
+                      "catapult decodes it as U+FFFD and Perfetto keeps it raw; HTA's open() raises "
+                      "UnicodeDecodeError");
       return;
     }
     // Not JSON only for what Perfetto's tokenizer tolerates: its own rule.
@@ -227,33 +236,49 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
                     std::string(what) + " is not valid JSON: " + err.message, kind, pointer);
   };
 
-  // An event simdjson rejected only for integers beyond 64 bits is read as
-  // JSON.parse reads it: each such literal as a double (the text rewritten
-  // with ".0" after it), so the event is still checked; json-big-integer at
-  // each literal. False (nothing reported) when that does not parse either.
+  // An event simdjson rejected, read as JSON.parse reads it (what catapult
+  // then checks; Python differs only on big integers, which it keeps
+  // exact): integers beyond 64 bits as the nearest double (the literal with
+  // ".0" after it), numbers beyond double range as the largest double of
+  // their sign (JSON.parse: an infinity, which compares alike), lone
+  // surrogate escapes as U+FFFD, and bytes that are not UTF-8 as '?'
+  // (catapult's decoder: U+FFFD). The rewritten text goes to `widened`.
+  // Returns whether it parses (not for NaN, Infinity or a syntax error,
+  // which JSON.parse rejects too); `big` gets the big integers.
   std::string widened;  // scratch: the rewritten event, padded
-  auto parse_big_integers_as_doubles = [&](const io::JsonElement& el, const std::string& pointer,
-                                           simdjson::dom::element& value) {
-    const std::vector<JsonTextFinding> big = find_big_integers(el.text, 64);
-    if (big.empty()) return false;
+  auto read_as_json_parse = [&](std::string_view text, simdjson::dom::element& value,
+                                std::vector<JsonTextFinding>& big, bool& other) {
+    std::string utf8(text);
+    const size_t first_bad = io::first_invalid_utf8(utf8);
+    other = first_bad < utf8.size();
+    for (size_t at = first_bad; at < utf8.size(); at += io::first_invalid_utf8(std::string_view(utf8).substr(at)))
+      utf8[at] = '?';
+    if (!slow) slow = std::make_unique<json::Parser>();
+    if (!slow->parse(utf8).ok) return false;
+    std::vector<std::pair<size_t, std::pair<size_t, std::string>>> edits;  // offset -> (length, replacement)
+    big = find_big_integers(utf8, SIZE_MAX);
+    for (const JsonTextFinding& f : big) edits.push_back({f.offset, {f.detail.size(), f.detail + ".0"}});
+    for (const JsonTextFinding& f : find_json_quirks(utf8, SIZE_MAX)) {
+      using K = JsonTextFinding::Kind;
+      if (f.kind == K::NonFinite) return false;
+      if (f.kind == K::LoneSurrogate) edits.push_back({f.offset, {f.detail.size(), "\\ufffd"}});
+      if (f.kind == K::OutOfRange)
+        edits.push_back({f.offset, {f.detail.size(), f.detail[0] == '-' ? "-1.7976931348623157e308"
+                                                                         : "1.7976931348623157e308"}});
+      other = other || f.kind != K::DuplicateKey;
+    }
+    std::sort(edits.begin(), edits.end());
     widened.clear();
     size_t from = 0;
-    for (const JsonTextFinding& f : big) {
-      const size_t end = f.offset + f.detail.size();
-      widened.append(el.text, from, end - from);
-      widened += ".0";
-      from = end;
+    for (const auto& [offset, edit] : edits) {
+      widened.append(utf8, from, offset - from);
+      widened += edit.second;
+      from = offset + edit.first;
     }
-    widened.append(el.text, from);
+    widened.append(utf8, from);
     const size_t size = widened.size();
     widened.append(simdjson::SIMDJSON_PADDING, ' ');
-    if (event_parser.parse(widened.data(), size, false).get(value) != simdjson::SUCCESS) return false;
-    for (const JsonTextFinding& f : big)
-      reporter.report("json-big-integer", loc(file, position_in(el.text, el.pos, f.offset)),
-                      "an integer beyond 64 bits: " + f.detail + ", read as the nearest double", "event",
-                      pointer + f.pointer,
-                      "JSON.parse (catapult) reads it so and Python (HTA) exactly; simdjson rejects it");
-    return true;
+    return event_parser.parse(widened.data(), size, false).get(value) == simdjson::SUCCESS;
   };
 
   // Repeated keys in an event that parsed: a warning per key, at the key.
@@ -263,8 +288,8 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
       if (f.kind != JsonTextFinding::Kind::DuplicateKey) continue;
       reporter.report("json-duplicate-key", loc(file, position_in(text, start, f.offset)),
                       "key \"" + f.detail + "\" appears more than once", kind, pointer + f.pointer,
-                      "consumers disagree on the value: Python and JSON.parse keep the last, tracecheck's checks "
-                      "read the first");
+                      "every consumer keeps the last value (JSON.parse, Python's json, Perfetto's tokenizer), and "
+                      "so do tracecheck's checks");
     }
   };
 
@@ -289,16 +314,33 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
       value = *parsed;
     } else {
       if (event_parser.parse(el.text.data(), el.text.size(), false).get(value) != simdjson::SUCCESS) {
-        if (!parse_big_integers_as_doubles(el, ev.pointer(), value)) {
-          locate_error(el.text, el.pos, ev.pointer(), ("event " + std::to_string(el.index)).c_str(), "event");
-          return;
-        }
-        ev.big_integers = true;
+        std::vector<JsonTextFinding> big;
+        bool other = false;
+        const bool read = read_as_json_parse(el.text, value, big, other);
+        if (read && !other)
+          for (const JsonTextFinding& f : big)
+            reporter.report("json-big-integer", loc(file, position_in(el.text, el.pos, f.offset)),
+                            "an integer beyond 64 bits: " + f.detail + ", read as the nearest double", "event",
+                            ev.pointer() + f.pointer,
+                            "JSON.parse (catapult) reads it so and Python (HTA) exactly; simdjson rejects it");
+        else
+          locate_error(el.text, el.pos, ev.pointer(), ("event " + std::to_string(el.index)).c_str(), "event", read);
+        if (!read) return;
+        ev.big_integers = !big.empty();
       }
       duplicates = has_duplicate_keys(value, keys);
     }
+    if (duplicates) {
+      report_duplicates(el.text, el.pos, ev.pointer(), "event");
+      // The checks read what every consumer keeps: a repeated key's last value.
+      last_values.clear();
+      append_last_values(value, last_values);
+      const size_t size = last_values.size();
+      last_values.append(simdjson::SIMDJSON_PADDING, ' ');
+      simdjson::dom::element kept;
+      if (last_value_parser.parse(last_values.data(), size, false).get(kept) == simdjson::SUCCESS) value = kept;
+    }
     ev.value = value;
-    if (duplicates) report_duplicates(el.text, el.pos, ev.pointer(), "event");
     if (value.get_object().get(ev.object) != simdjson::SUCCESS) {
       reporter.report("ct-event-not-object", loc(file, el.pos),
                       "event " + std::to_string(el.index) + " is not a JSON object", "event", ev.pointer());
@@ -350,7 +392,7 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
       } else {
         std::string pointer = "/";
         pointer += m.key;
-        locate_error(m.text, m.pos, pointer, ("top-level member \"" + m.key + "\"").c_str(), "metadata");
+        locate_error(m.text, m.pos, pointer, ("top-level member \"" + m.key + "\"").c_str(), "metadata", false);
       }
       if (on_member) on_member(cm);  // inside the lifetime of `padded`
       return;

@@ -15,9 +15,13 @@
 //    checkers' (formats/chrome_trace/checker.h, kineto.h);
 //  - a JSON finding is located at the offending byte (the invalid UTF-8
 //    byte, the NaN, the lone surrogate, the repeated key), with the JSON
-//    pointer of the event or member; an event simdjson rejects (NaN, a
-//    number beyond double range, a lone surrogate, invalid JSON) is not
-//    handed on; an event with a repeated key is (its first value is read);
+//    pointer of the event or member; an event simdjson rejects is handed
+//    on as JSON.parse reads it where JSON.parse reads it (a number beyond
+//    double range as the largest double of its sign, a lone surrogate as
+//    U+FFFD, a byte that is not UTF-8 as '?', an integer beyond 64 bits as
+//    a double) and not at all where it does not (NaN, invalid JSON); an
+//    event with a repeated key is handed on with each key's last value,
+//    the one every consumer keeps;
 //  - "traceEvents" that is not an array is ct-trace-events-type (an object
 //    holding members) or ct-trace-events-none at its value; an array under
 //    a repeated "traceEvents" that is not the one read,

@@ -37,6 +37,10 @@ constexpr std::array kRules = {
          "a B or E earlier than the B or E before it on its (pid, tid), where it ends no slice before its start",
          "the spec orders a thread's B/E events by time; a consumer that pairs them in file order draws the slices as "
          "written, and one that sorts them first pairs them otherwise"},
+    Rule{"ct-be-zero-dur-backwards", W,
+         "a B or E with \"dur\": 0 whose ts is not at or after the start of the B open on its (pid, tid), or is no "
+         "number",
+         "catapult drops such an event ('Timestamps are moving backward'); a B or E needs no dur"},
     Rule{"ct-cat-split", W,
          "an event's cat is not a string where catapult's import throws on it: any such cat of an X, and a truthy one "
          "(true, a number, an array or an object) of a B, a thread's instant, an async begin or an object event",
@@ -209,7 +213,7 @@ constexpr diag::Reading kSchemaInvalid{
 // (flow bp, instant scope, unknown or missing ph, {}); it accepts a bare or
 // unterminated array, a BOM, invalid UTF-8, negative ts and dur, string pids,
 // and stores Kineto's extras as metadata.
-constexpr std::array<diag::Reading, 82> kChromeReadings = {{
+constexpr std::array<diag::Reading, 83> kChromeReadings = {{
     {"ct-args-number-range", W, "catapult's JSON.parse reads the number as Infinity and keeps the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
     {"ct-args-type", W, "catapult keeps the event and takes args that are not an object as they are (null as {})",
@@ -235,10 +239,17 @@ constexpr std::array<diag::Reading, 82> kChromeReadings = {{
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:523-529 (ran)"},
     {"ct-be-unordered", W,
      "catapult pairs B and E in file order and draws each slice at its own times: it loads the trace, and a slice "
-     "may be drawn outside the one it nests in; it throws only on an E before its B (ct-be-backwards)",
+     "may be drawn outside the one it nests in; it throws only on an E before its B (ct-be-backwards), and drops "
+     "only a B or E of dur 0 (ct-be-zero-dur-backwards)",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:485-495, "
      "model/slice_group.html:153-157,188-191 (ran: mutation set, be-e-before-b-order and negative-ts-tiny, no event "
      "lost)"},
+    {"ct-be-zero-dur-backwards", E,
+     "catapult drops a B or E whose dur is exactly 0 unless its ts is at or after the open slice's start (a NaN ts "
+     "never is), with duration_parse_error 'Timestamps are moving backward.'; the slices it would open or close "
+     "are lost with it",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:485-495, "
+     "model/slice_group.html:153-157 (ran: mutation set, node20-async drop-ts-1)"},
     {"ct-cat-split", E,
      "catapult's import throws TypeError: an X's cat meets indexOf (null, a number, a boolean or an object has "
      "none), and getCategoryParts calls split on a truthy cat that is not a string while looking the slice's type "
@@ -437,7 +448,7 @@ constexpr std::array<diag::Reading, 82> kChromeReadings = {{
 // args, ignores unknown or missing ph and unknown metadata names, uses the pid
 // as the tid, reads string pids as names, and accepts a trailing comma, a bare
 // or unterminated array, {} and any displayTimeUnit.
-constexpr std::array<diag::Reading, 82> kPerfettoReadings = {{
+constexpr std::array<diag::Reading, 83> kPerfettoReadings = {{
     {"ct-args-number-range", W, "Perfetto keeps the event and cuts its args at the number",
      "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:425-429; src/trace_processor/util/json_args.cc:120-122"},
     {"ct-args-type", W, "Perfetto keeps the event and ignores args that are not an object",
@@ -462,6 +473,9 @@ constexpr std::array<diag::Reading, 82> kPerfettoReadings = {{
      "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:185-188"},
     {"ct-be-unordered", W, "Perfetto sorts by ts, so the E finds no open slice and is dropped; the B stays open",
      "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:182-188"},
+    {"ct-be-zero-dur-backwards", W,
+     "not established what Perfetto does with a B or E's dur; where it sorts the event is ct-be-unordered's reading",
+     "no source: google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc was not read for it"},
     {"ct-cat-split", W, "not established what Perfetto does with a cat that is not a string",
      "no source: google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc was not read for it"},
     {"ct-cat-type", W, "not established what Perfetto does with a cat that is not a string",
@@ -646,7 +660,7 @@ constexpr std::array<diag::Reading, 82> kPerfettoReadings = {{
 // checker marks findings on such rows Diagnostic::unread_by "hta"); it
 // ignores displayTimeUnit and deviceProperties, links CPU and GPU by
 // correlation, and falls back to rank 0 without distributedInfo.
-constexpr std::array<diag::Reading, 82> kHtaReadings = {{
+constexpr std::array<diag::Reading, 83> kHtaReadings = {{
     {"ct-args-number-range", W, "HTA's json reads the number as inf and loads the event with it",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-args-type", W, "HTA loads args that are not an object as written",
@@ -666,6 +680,8 @@ constexpr std::array<diag::Reading, 82> kHtaReadings = {{
     {"ct-be-unmatched", Off, "HTA drops B/E rows (they have no dur), so their pairing never matters",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:293-305"},
     {"ct-be-unordered", Off, "HTA drops B/E rows (they have no dur), so their order never matters",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:293-305"},
+    {"ct-be-zero-dur-backwards", Off, "HTA drops B/E rows without a cat and dur, and never pairs them",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:293-305"},
     {"ct-cat-split", E,
      "HTA crashes on a row it keeps whose cat is not a string: TypeError 'unhashable type' on an array or object "
