@@ -148,6 +148,19 @@ bool catapult_throws_on_cat(char ph, const EventFields& f, simdjson::dom::elemen
 // boolean: ct-time-null) rather than of a type none can use (ct-field-type).
 bool null_like(simdjson::dom::element v) { return v.is_null() || v.is_bool(); }
 
+// An instant's scope as catapult reads it (importer.html:712-735): 'g' for
+// the model's instants, 'p' for a process's, 't' for a thread's slice (an
+// s of "t" or none), '?' for one it drops; 0 for events other than i/I.
+char instant_scope(char ph, const EventFields& f) {
+  if (ph != 'i' && ph != 'I') return 0;
+  simdjson::dom::element v;
+  std::string_view s;
+  if (!f.get(EventFields::S, v)) return 't';
+  if (v.get_string().get(s) != simdjson::SUCCESS || s.size() != 1 || std::string_view("gpt").find(s[0]) == s.npos)
+    return '?';
+  return s[0];
+}
+
 // JavaScript's Number(s) for a ts written as a string: surrounding
 // whitespace ignored, "" is 0, a decimal literal or (+/-)Infinity its
 // value, anything else NaN.
@@ -275,7 +288,7 @@ void ChromeChecker::member(const reader::ChromeMember& m, SchemaFacts* facts) {
 // type, else 's' or 'i', the id's text and '\x1f'. js_key: per field its
 // JavaScript string (js_string) and '\x1f'.
 void ChromeChecker::check_pid_tid(const reader::ChromeEvent& e, const EventFields& f, std::string_view ph,
-                                  ThreadKeys* keys) {
+                                  bool global, ThreadKeys* keys) {
   std::string* thread_key = keys ? &keys->typed_key : nullptr;
   for (EventFields::Key k : {EventFields::Pid, EventFields::Tid}) {
     const char* field = k == EventFields::Pid ? "pid" : "tid";
@@ -289,7 +302,9 @@ void ChromeChecker::check_pid_tid(const reader::ChromeEvent& e, const EventField
       keys->js_key += '\x1f';
     }
     if (!present) {
-      if (k == EventFields::Pid)
+      if (k == EventFields::Pid && global)
+        report_missing("ct-pid-missing-global", e, "a global instant without \"pid\"", ph, "pid");
+      else if (k == EventFields::Pid)
         report_missing("ct-pid-missing", e, "an event without \"pid\"", ph, "pid",
                "catapult's model throws 'pid must be provided'; Perfetto files the event under pid 0");
       else if (ph == "B" || ph == "E" || ph == "X")
@@ -353,9 +368,13 @@ void ChromeChecker::check_metadata(const reader::ChromeEvent& e, const EventFiel
     if (args["sort_index"].get_int64().get(i) != simdjson::SUCCESS)
       report("ct-metadata-value", e, std::string(name) + " needs an integer args.sort_index", "M", "args");
   } else if (name == "process_labels") {
-    std::string_view s;
-    if (args["labels"].get_string().get(s) != simdjson::SUCCESS)
-      report("ct-metadata-value", e, "process_labels needs a string args.labels", "M", "args");
+    // catapult warns on labels that are missing and splits any other at
+    // commas (importer.html:634-647): only a string has split.
+    simdjson::dom::element labels;
+    if (args["labels"].get(labels) != simdjson::SUCCESS)
+      report("ct-metadata-value", e, "process_labels has no args.labels", "M", "args");
+    else if (!labels.is_string())
+      report("ct-metadata-labels-type", e, "process_labels' args.labels is not a string", "M", "args/labels");
   }
 }
 
@@ -556,11 +575,15 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
   kind_ = kind_of_phase(ph);
   std::string_view name, cat;
   simdjson::dom::element v;
+  const char instant = instant_scope(ph, f);
   bool has_name = f.get(EventFields::Name, v);
   if (has_name && v.get_string().get(name) != simdjson::SUCCESS)
     report("ct-name-type", e, "\"name\" is not a string", ph_text, "name");
   else if (!has_name && ph == 'M')  // what it names is unknown: as an unknown name
     report_missing("ct-metadata-name", e, "a metadata event without \"name\"", ph_text, "name");
+  else if (!has_name && (instant == 'g' || instant == 'p'))
+    report_missing("ct-name-missing-instant", e, std::string("a ") + (instant == 'g' ? "global" : "process") +
+                   " instant without \"name\"", ph_text, "name");
   else if (!has_name && needs_name(ph))
     report_missing("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"name\"", ph_text, "name");
   bool has_cat = f.get(EventFields::Cat, v);
@@ -601,7 +624,7 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
     report("ct-args-type", e, "\"args\" is not an object", ph_text, "args");
 
   ThreadKeys thread;  // B/E only
-  check_pid_tid(e, f, ph_text, ph == 'B' || ph == 'E' ? &thread : nullptr);
+  check_pid_tid(e, f, ph_text, instant == 'g', ph == 'B' || ph == 'E' ? &thread : nullptr);
 
   switch (ph) {
     case 'X': {
@@ -682,7 +705,13 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
                          ph_text, "id");
         break;
       }
-      if (!has_cat)
+      // catapult keys a v1 flow by its id, cat and name (importer.html:2271-2275),
+      // so a flow without cat loses only its arrow, but it reads the cat of an
+      // f without bp (event.cat.indexOf, 2311-2316).
+      if (!has_cat && (ph == 's' || ph == 't' || (ph == 'f' && f.has(EventFields::Bp))))
+        report_missing("ct-flow-cat-missing", e, std::string("a \"") + ph + "\" flow event without \"cat\"", ph_text,
+                       "cat");
+      else if (!has_cat)
         report_missing("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"cat\"", ph_text, "cat");
       if (ph == 's' || ph == 't' || ph == 'f') {
         std::string_view bp;

@@ -83,7 +83,9 @@ class ChromeChecker {
   struct ThreadKeys {
     std::string js_key, typed_key;
   };
-  void check_pid_tid(const reader::ChromeEvent& e, const EventFields& f, std::string_view ph, ThreadKeys* keys);
+  // `global`: the event is a global instant, which catapult files under no process.
+  void check_pid_tid(const reader::ChromeEvent& e, const EventFields& f, std::string_view ph, bool global,
+                     ThreadKeys* keys);
   void check_metadata(const reader::ChromeEvent& e, const EventFields& f, std::string_view name);
   void pair_async(const reader::ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
                   const std::string& id, double ts);

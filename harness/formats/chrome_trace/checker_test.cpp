@@ -412,6 +412,35 @@ TEST_F(ChromeChecks, ARepeatedKeyIsReadAtItsLastValue) {
   EXPECT_EQ(count("ct-counter-value"), 0u) << all();
 }
 
+// catapult makes no slice of a global or process instant, so it needs
+// neither a name nor (global) a pid there; a flow's cat is part of its key,
+// read as text only on an f without bp.
+TEST_F(ChromeChecks, FieldsCatapultDoesNotReadOnAnEventAreNotItsErrors) {
+  const diag::Profile& chrome = *format::catalog().find_profile("chrome");
+  check_events(R"({"ph": "i", "s": "g", "ts": 1, "tid": 1})");
+  EXPECT_EQ(count("ct-pid-missing-global"), 1u) << all();
+  EXPECT_EQ(count("ct-pid-missing"), 0u) << all();
+  EXPECT_EQ(count("ct-name-missing-instant"), 1u) << all();
+  EXPECT_EQ(count("ct-field-missing"), 0u) << all();
+  EXPECT_FALSE(diag::resolve(reporter_, chrome).failed(false)) << all();
+  // A process instant needs the pid; a thread instant is a slice and needs both.
+  check_events(R"({"ph": "i", "s": "p", "ts": 1, "tid": 1})");
+  EXPECT_EQ(count("ct-pid-missing"), 1u) << all();
+  EXPECT_EQ(count("ct-name-missing-instant"), 1u) << all();
+  check_events(R"({"ph": "i", "ts": 1, "pid": 1, "tid": 1})");
+  EXPECT_EQ(count("ct-field-missing"), 1u) << all();
+  EXPECT_TRUE(diag::resolve(reporter_, chrome).failed(false)) << all();
+  const std::string x = R"({"ph": "X", "name": "k", "ts": 1, "dur": 5, "pid": 1, "tid": 1},)";
+  check_events(x + R"({"ph": "s", "id": 1, "name": "f", "ts": 1, "pid": 1, "tid": 1},)"
+                   R"({"ph": "f", "bp": "e", "id": 1, "name": "f", "ts": 2, "pid": 1, "tid": 1})");
+  EXPECT_EQ(count("ct-flow-cat-missing"), 2u) << all();
+  EXPECT_EQ(count("ct-field-missing"), 0u) << all();
+  EXPECT_FALSE(diag::resolve(reporter_, chrome).failed(false)) << all();
+  check_events(x + R"({"ph": "f", "id": 1, "name": "f", "ts": 2, "pid": 1, "tid": 1})");
+  EXPECT_EQ(count("ct-field-missing"), 1u) << all();
+  EXPECT_TRUE(diag::resolve(reporter_, chrome).failed(false)) << all();
+}
+
 // catapult splits the cat of the events it makes slices or objects of, and
 // throws on a truthy one that is not a string; it keeps any other as is.
 TEST_F(ChromeChecks, ACatCatapultSplitsIsAnErrorOnlyWhereItSplitsIt) {
@@ -450,6 +479,16 @@ TEST_F(ChromeChecks, MetadataArgsOfAnotherTypeLoseTheNameOnly) {
   check_events(R"({"ph": "M", "name": "process_name", "pid": 1, "tid": 1, "args": null})");
   EXPECT_EQ(count("ct-metadata-args"), 1u) << all();
   EXPECT_TRUE(diag::resolve(reporter_, chrome).failed(false));
+  // Labels catapult splits at commas: anything but a string throws there,
+  // and a missing one is only warned about.
+  for (const char* labels : {"5", "null", "[\"a\"]"}) {
+    check_events(std::string(R"({"ph": "M", "name": "process_labels", "pid": 1, "args": {"labels": )") + labels + "}}");
+    EXPECT_EQ(count("ct-metadata-labels-type"), 1u) << labels << "\n" << all();
+    EXPECT_TRUE(diag::resolve(reporter_, chrome).failed(false));
+  }
+  check_events(R"({"ph": "M", "name": "process_labels", "pid": 1, "args": {}})");
+  EXPECT_EQ(count("ct-metadata-value"), 1u) << all();
+  EXPECT_FALSE(diag::resolve(reporter_, chrome).failed(false));
 }
 
 // HTA reads only the rows with a cat and a dur (not its own "Trace" span):

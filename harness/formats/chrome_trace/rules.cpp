@@ -77,6 +77,8 @@ constexpr std::array kRules = {
          "the Trace Event Format defines these fields; readers that use them may misread the event"},
     Rule{"ct-flow-bp", W, "a flow event's binding point bp is not \"e\"",
          "catapult skips the arrow; Perfetto binds it to the next slice"},
+    Rule{"ct-flow-cat-missing", W, "a flow start or step, or an end with bp, without \"cat\"",
+         "catapult keys a flow by its id, cat and name: the arrow joins only ends that also lack cat"},
     Rule{"ct-flow-duplicate", W, "a flow start (s) while a flow with the same (cat, id) is open",
          "Perfetto: flow_duplicate_id; the arrow goes to the wrong event"},
     Rule{"ct-flow-id-missing", W, "a flow event (s, t, f) without an \"id\" or \"id2\" it can be paired by",
@@ -94,10 +96,14 @@ constexpr std::array kRules = {
          "a metadata (M) event without a name, or named outside process_name/labels/sort_index, "
          "thread_name/sort_index",
          "catapult warns (metadata_parse_error); Perfetto ignores it"},
+    Rule{"ct-metadata-labels-type", W, "a process_labels metadata (M) event's args.labels is present and not a string",
+         "catapult splits the labels at commas and throws on anything else"},
     Rule{"ct-metadata-value", W,
-         "a metadata (M) event's args.name, args.sort_index or args.labels is missing or of another type, or its "
-         "args are a number, string, boolean or array",
+         "a metadata (M) event's args.name, args.sort_index or args.labels is missing, or the name or sort_index of "
+         "another type, or its args are a number, string, boolean or array",
          "the process or thread is not named or ordered as written"},
+    Rule{"ct-name-missing-instant", W, "a global or process instant (s \"g\" or \"p\") without \"name\"",
+         "consumers draw it without a label"},
     Rule{"ct-name-type", W, "an event's name is not a string", "catapult's import throws on it; the spec asks for strings"},
     Rule{"ct-nesting-depth", W, "JSON nested deeper than tracecheck reads (512 levels); the rest of the file is not checked",
          "legal JSON: JSON.parse reads it; Python's json (HTA) raises RecursionError near 1000 levels"},
@@ -118,6 +124,8 @@ constexpr std::array kRules = {
          "catapult warns (Unrecognized event phase); Perfetto ignores the event"},
     Rule{"ct-pid-missing", W, "an event without \"pid\"",
          "catapult's model throws 'pid must be provided' and the import fails; Perfetto files it under pid 0"},
+    Rule{"ct-pid-missing-global", W, "a global instant (s \"g\") without \"pid\"",
+         "catapult files it under the whole trace and reads no pid; Perfetto files it under pid 0"},
     Rule{"ct-raw-control-char", E, "a raw control character (a newline, a carriage return, a tab) inside a string of an event",
          "not JSON: JSON.parse (catapult) and Python (HTA) reject the file; Perfetto imports it"},
     Rule{"ct-stray-dur-type", W, "an event other than X has a dur that is not a number or a boolean",
@@ -213,7 +221,7 @@ constexpr diag::Reading kSchemaInvalid{
 // (flow bp, instant scope, unknown or missing ph, {}); it accepts a bare or
 // unterminated array, a BOM, invalid UTF-8, negative ts and dur, string pids,
 // and stores Kineto's extras as metadata.
-constexpr std::array<diag::Reading, 83> kChromeReadings = {{
+constexpr std::array<diag::Reading, 87> kChromeReadings = {{
     {"ct-args-number-range", W, "catapult's JSON.parse reads the number as Infinity and keeps the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
     {"ct-args-type", W, "catapult keeps the event and takes args that are not an object as they are (null as {})",
@@ -300,6 +308,11 @@ constexpr std::array<diag::Reading, 83> kChromeReadings = {{
      "no source: no reading or run of catapult covers these fields' types"},
     {"ct-flow-bp", W, "catapult warns flow_slice_bind_point_error and skips the arrow",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:2321-2327"},
+    {"ct-flow-cat-missing", W,
+     "catapult keys a v1 flow by the JSON of its id, cat and name, so the arrow is lost unless its other ends lack "
+     "cat too; the slices stay (it reads the cat only of an f without bp: ct-field-missing)",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:2271-2316 (ran: "
+     "mutation set, drop-cat on a Kineto ac2g flow start, no event lost)"},
     {"ct-flow-duplicate", W, "catapult warns flow_slice_start_error ('already seen') and ignores the second s",
      "catapult-project/catapult@30be0db tracing/tracing/extras/importer/trace_event_importer.html createFlowSlices_"},
     {"ct-flow-id-missing", W, "catapult warns flow_slice_parse_error and drops the flow event: no arrow is drawn, the slices stay",
@@ -320,11 +333,21 @@ constexpr std::array<diag::Reading, 83> kChromeReadings = {{
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:630-661"},
     {"ct-metadata-name", W, "catapult warns metadata_parse_error ('Unrecognized metadata name') and ignores the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:696-701"},
+    {"ct-metadata-labels-type", E,
+     "catapult's import throws TypeError 'event.args.labels.split is not a function' on labels that are defined and "
+     "not a string (null included), and the trace does not load",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:634-647 (ran: "
+     "mutation set, meta-args-name-number on process_labels, REJECTS)"},
     {"ct-metadata-value", W,
-     "catapult assigns a name, sort_index or labels of another type unchecked, and none that is missing; args that "
+     "catapult assigns a name or sort_index of another type unchecked, and none that is missing; args that "
      "are not an object hold none (a number's .name is undefined), so the process or thread stays unnamed",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:630-661 (ran: "
      "mutation set, retype-args-number, -string, -bool and -array on M events, LOADS)"},
+    {"ct-name-missing-instant", W,
+     "catapult draws a global or process instant untitled: it makes no slice of it, and getEventColor reads a name "
+     "only when there is one",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:61-68,718-738 "
+     "(ran: mutation set, drop-name on Kineto's global instant, no event lost)"},
     {"ct-name-type", E, "catapult's import throws TypeError on a name that is not a string (event.name.startsWith is not a function)",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html (ran: REJECTS)"},
     {"ct-nesting-depth", W, "catapult's JSON.parse reads the nesting and loads the event",
@@ -347,6 +370,9 @@ constexpr std::array<diag::Reading, 83> kChromeReadings = {{
     {"ct-pid-missing", E, "catapult's model throws 'pid must be provided' and the import fails ('While importing:')",
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/model.html:240-245; "
      "tracing/tracing/model/process.html:32-34; tracing/tracing/ui/extras/about_tracing/profiling_view.html:262-263"},
+    {"ct-pid-missing-global", Off, "catapult adds a global instant to the model itself and reads no pid",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:718-738 (ran: "
+     "mutation set, drop-pid on Kineto's global instants, LOADS)"},
     {"ct-raw-control-char", E, "catapult's JSON.parse throws SyntaxError ('Bad control character in string literal') and the import fails",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
     {"ct-stray-dur-type", Off, "catapult reads dur on X events only (processCompleteEvent)",
@@ -448,7 +474,7 @@ constexpr std::array<diag::Reading, 83> kChromeReadings = {{
 // args, ignores unknown or missing ph and unknown metadata names, uses the pid
 // as the tid, reads string pids as names, and accepts a trailing comma, a bare
 // or unterminated array, {} and any displayTimeUnit.
-constexpr std::array<diag::Reading, 83> kPerfettoReadings = {{
+constexpr std::array<diag::Reading, 87> kPerfettoReadings = {{
     {"ct-args-number-range", W, "Perfetto keeps the event and cuts its args at the number",
      "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:425-429; src/trace_processor/util/json_args.cc:120-122"},
     {"ct-args-type", W, "Perfetto keeps the event and ignores args that are not an object",
@@ -515,6 +541,8 @@ constexpr std::array<diag::Reading, 83> kPerfettoReadings = {{
     {"ct-flow-bp", W, "Perfetto binds the flow to the next slice instead of the enclosing one",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:799-800; "
      "src/trace_processor/importers/common/flow_tracker.cc:94-97"},
+    {"ct-flow-cat-missing", W, "not established how Perfetto keys a v1 flow without cat; at most the arrow is lost",
+     "no source: google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc was not read for it"},
     {"ct-flow-duplicate", W, "Perfetto counts flow_duplicate_id, keeps the first s and ignores the second",
      "google/perfetto@f08a5be src/trace_processor/importers/common/flow_tracker.cc FlowTracker::Begin"},
     {"ct-flow-id-missing", W, "not established what Perfetto does with it; without an id no flow can be bound, so at most the arrow is lost",
@@ -532,8 +560,12 @@ constexpr std::array<diag::Reading, 83> kPerfettoReadings = {{
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:483-485"},
     {"ct-metadata-name", Off, "Perfetto ignores metadata events of other names",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:483-490"},
+    {"ct-metadata-labels-type", Off, "Perfetto's JSON parser does not read process_labels (an M name it ignores)",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:483-490"},
     {"ct-metadata-value", W, "Perfetto ignores a name or sort_index of another type: the process or thread keeps no name",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:483-490"},
+    {"ct-name-missing-instant", W, "Perfetto names a nameless event \"[No name]\"",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:156-158"},
     {"ct-name-type", W, "not established what Perfetto does with a name or cat that is not a string",
      "no source: google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc was not read for them"},
     {"ct-nesting-depth", W, "not established what Perfetto does with JSON nested this deep",
@@ -556,6 +588,8 @@ constexpr std::array<diag::Reading, 83> kPerfettoReadings = {{
     {"ct-pid-missing", W,
      "Perfetto files the event under pid 0; a b/e/n or an s:\"p\" instant without pid it drops (json_parser_failure)",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:187-191,345-348"},
+    {"ct-pid-missing-global", W, "Perfetto files the event under pid 0",
+     "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc:187-191"},
     {"ct-raw-control-char", W, "Perfetto imports a string with a raw newline as written (its own diff tests)",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc:811-817; src/trace_processor/util/json_args.cc:69-161"},
     {"ct-stray-dur-type", W, "not established what Perfetto does with a dur that is not a number on another phase",
@@ -660,7 +694,7 @@ constexpr std::array<diag::Reading, 83> kPerfettoReadings = {{
 // checker marks findings on such rows Diagnostic::unread_by "hta"); it
 // ignores displayTimeUnit and deviceProperties, links CPU and GPU by
 // correlation, and falls back to rank 0 without distributedInfo.
-constexpr std::array<diag::Reading, 83> kHtaReadings = {{
+constexpr std::array<diag::Reading, 87> kHtaReadings = {{
     {"ct-args-number-range", W, "HTA's json reads the number as inf and loads the event with it",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-args-type", W, "HTA loads args that are not an object as written",
@@ -726,6 +760,8 @@ constexpr std::array<diag::Reading, 83> kHtaReadings = {{
      "no source: facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:405 (not run on them)"},
     {"ct-flow-bp", Off, "HTA drops flow rows (they have no dur), so bp is never read",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
+    {"ct-flow-cat-missing", Off, "HTA drops flow rows (they have no dur), so a flow's cat is never read",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:299-305"},
     {"ct-flow-duplicate", Off, "HTA drops flow rows (they have no dur), so flow ids are never paired",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
     {"ct-flow-id-missing", Off, "HTA drops flow rows (they have no dur), so a flow's id is never read",
@@ -742,8 +778,14 @@ constexpr std::array<diag::Reading, 83> kHtaReadings = {{
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305 (ran)"},
     {"ct-metadata-name", Off, "HTA drops M rows (they have no dur), so their names are never read",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
+    {"ct-metadata-labels-type", Off, "HTA drops M rows (they have no dur), so their args are never read",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
     {"ct-metadata-value", Off, "HTA drops M rows (they have no dur), so their args are never read",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:305"},
+    {"ct-name-missing-instant", E,
+     "HTA crashes on a row it keeps (one with cat and dur) that has no name, as for ct-field-missing; rows without "
+     "cat or dur it drops unread",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:299-301; hta/common/trace.py:181"},
     {"ct-name-type", E,
      "HTA crashes on a row it keeps whose name is not a string: TypeError 'unhashable type' on an array or "
      "object (its symbol table), ValueError 'Cannot mask with non-boolean array' on null, a number or a boolean",
@@ -772,6 +814,8 @@ constexpr std::array<diag::Reading, 83> kHtaReadings = {{
     {"ct-phase-unknown", W, "HTA drops the ph column, so an event with dur and cat is kept as a complete event",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py:309-310 (ran)"},
     {"ct-pid-missing", Off, "HTA loads the event with pid NaN",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
+    {"ct-pid-missing-global", Off, "HTA loads the event with pid NaN",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-raw-control-char", E, "HTA's json.loads raises JSONDecodeError 'Invalid control character'",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
