@@ -398,10 +398,7 @@ void ChromeChecker::duration(const reader::ChromeEvent& e, char ph, const Thread
     report("ct-be-unordered", e, "B/E timestamps go backwards on this thread", phs, "ts");
   t.last_ts = std::max(t.last_ts, ts);
   if (catapult_drops) {
-    report("ct-be-zero-dur-backwards", e,
-           "a " + std::string(phs) + " of dur 0 that does not start at or after the open B (line " +
-               std::to_string(t.stack.back().line) + ")",
-           phs, "ts", "catapult drops it: \"Timestamps are moving backward.\"");
+    report_zero_dur_backwards(e, phs, t);
     if (ph == 'B')
       ++typed_open;
     else if (typed_open)
@@ -433,6 +430,13 @@ void ChromeChecker::duration(const reader::ChromeEvent& e, char ph, const Thread
                std::to_string(t.stack.back().line) + ")",
            phs, "name");
   t.stack.pop_back();
+}
+
+void ChromeChecker::report_zero_dur_backwards(const reader::ChromeEvent& e, std::string_view ph, const Thread& t) {
+  report("ct-be-zero-dur-backwards", e,
+         "a " + std::string(ph) + " of dur 0 that does not start at or after the open B (line " +
+             std::to_string(t.stack.back().line) + ")",
+         ph, "ts", "catapult drops it: \"Timestamps are moving backward.\"");
 }
 
 void ChromeChecker::pair_async(const reader::ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
@@ -623,8 +627,12 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
   if (f.get(EventFields::Args, v) && !v.is_object())
     report("ct-args-type", e, "\"args\" is not an object", ph_text, "args");
 
-  ThreadKeys thread;  // B/E only
-  check_pid_tid(e, f, ph_text, instant == 'g', ph == 'B' || ph == 'E' ? &thread : nullptr);
+  ThreadKeys thread;  // B/E and thread instants: what catapult stacks slices on
+  const bool sliced = ph == 'B' || ph == 'E' || instant == 't';
+  check_pid_tid(e, f, ph_text, instant == 'g', sliced ? &thread : nullptr);
+  // Only a dur of exactly 0 (event.dur === 0) meets catapult's order check
+  // of a thread's slices (importer.html:485-495).
+  const bool zero_dur = sliced && f.get(EventFields::Dur, v) && v.is_number() && double(v) == 0;
 
   switch (ph) {
     case 'X': {
@@ -649,18 +657,21 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
     case 'B':
     case 'E':
       // catapult pairs every B and E, whatever its ts (importer.html:485-545).
-      // Only a dur of exactly 0 (event.dur === 0) meets catapult's order check.
-      duration(e, ph, thread, name, has_ts ? ts : catapult_time(f),
-               f.get(EventFields::Dur, v) && v.is_number() && double(v) == 0);
+      duration(e, ph, thread, name, has_ts ? ts : catapult_time(f), zero_dur);
       break;
     case 'i':
     case 'I': {
-      std::string_view scope = "t";
-      if (f.get(EventFields::S, v) &&
-          (v.get_string().get(scope) != simdjson::SUCCESS || (scope != "g" && scope != "p" && scope != "t")))
+      if (instant == '?')
         report("ct-instant-scope", e, "instant scope \"s\" is not \"g\", \"p\" or \"t\"", ph_text, "s");
-      // catapult draws a thread's instant as a slice of no duration.
-      if (scope == "t") kind_ = "thread_instant";
+      // catapult draws a thread's instant as a slice of no duration, on
+      // the stack of the thread's open B's.
+      if (instant != 't') break;
+      kind_ = "thread_instant";
+      if (zero_dur) {
+        const Thread& t = threads_[thread.js_key];
+        if (!t.stack.empty() && !(catapult_time(f) >= t.stack.back().ts))
+          report_zero_dur_backwards(e, ph_text, t);
+      }
       break;
     }
     case 'C': {

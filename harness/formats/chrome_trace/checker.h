@@ -93,6 +93,9 @@ class ChromeChecker {
                  const std::string& id, double ts);
   void duration(const reader::ChromeEvent& e, char ph, const ThreadKeys& keys, std::string_view name, double ts,
                 bool zero_dur);
+  // A B, E or thread instant of dur 0 that catapult drops for starting
+  // before the open slice of `t`.
+  void report_zero_dur_backwards(const reader::ChromeEvent& e, std::string_view ph, const Thread& t);
   bool over_cap(size_t size, const char* what, const reader::ChromeEvent& e);
 
   diag::Reporter& reporter_;

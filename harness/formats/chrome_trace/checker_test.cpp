@@ -223,6 +223,14 @@ TEST_F(ChromeChecks, JsonFindingsAreLocatedAtTheByte) {
   EXPECT_EQ(count("json-non-finite"), 1u);
   check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1e999, \"ts\": NaN, \"dur\": 1}]}");
   EXPECT_EQ(count("ct-time-infinite"), 0u) << all();
+  // An infinite stream HTA cannot cast to an integer; NaN it fills.
+  check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 1, "
+        "\"args\": {\"stream\": -Infinity}}]}");
+  EXPECT_EQ(at("kt-stream-infinite"), "1:101 /traceEvents/0/args/stream");
+  EXPECT_TRUE(diag::resolve(reporter_, *format::catalog().find_profile("hta")).failed(false));
+  check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 1, "
+        "\"args\": {\"stream\": NaN}}]}");
+  EXPECT_EQ(count("kt-stream-infinite"), 0u) << all();
   // Beyond 64 bits: its own warning, not NaN or Infinity.
   check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 18446744073709551616, \"dur\": 1}]}");
   EXPECT_EQ(at("json-big-integer"), "1:69 /traceEvents/0/ts");
@@ -377,6 +385,12 @@ TEST_F(ChromeChecks, AZeroDurBeginOrEndBeforeTheOpenSliceIsDroppedByCatapult) {
                R"({"ph": "B", "name": "b", "pid": 1, "tid": 1, "ts": 3, "dur": 0},)"
                R"({"ph": "E", "pid": 1, "tid": 1, "ts": 4, "dur": 0})");
   EXPECT_EQ(count("ct-be-zero-dur-backwards"), 2u) << all();
+  // A thread's instant is a slice on the same stack; a global one is not.
+  check_events(R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 5},)"
+               R"({"ph": "i", "name": "t", "pid": 1, "tid": 1, "ts": 3, "dur": 0},)"
+               R"({"ph": "i", "s": "g", "name": "g", "pid": 1, "tid": 1, "ts": 3, "dur": 0})");
+  EXPECT_EQ(count("ct-be-zero-dur-backwards"), 1u) << all();
+  EXPECT_EQ(find("ct-be-zero-dur-backwards")->pointer, "/traceEvents/1/ts");
 }
 
 // What JSON.parse reads, tracecheck checks: an event with a number beyond

@@ -40,12 +40,16 @@ bool holds_members(std::string_view text, size_t first) {
   return next != std::string_view::npos && text[next] != '}';
 }
 
-// Is `quirk` (relative to an event) its ts or dur holding an infinite value:
-// Infinity, -Infinity, or a number beyond double range (1e999)?
-bool infinite_time(std::string_view kind, const JsonTextFinding& quirk) {
+// Is `quirk` an infinite value: Infinity, -Infinity, or a number beyond
+// double range (1e999)?
+bool infinite(const JsonTextFinding& quirk) {
   using K = JsonTextFinding::Kind;
-  if (kind != "event" || (quirk.pointer != "/ts" && quirk.pointer != "/dur")) return false;
   return quirk.kind == K::OutOfRange || (quirk.kind == K::NonFinite && quirk.detail != "NaN");
+}
+
+// Is it (relative to an event) its ts or dur, infinite?
+bool infinite_time(std::string_view kind, const JsonTextFinding& quirk) {
+  return kind == "event" && (quirk.pointer == "/ts" || quirk.pointer == "/dur") && infinite(quirk);
 }
 
 // Passes a source through unchanged and notes where its first CRLF line end
@@ -187,6 +191,14 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
       }
       reporter.report(rule, loc(file, position_in(text, start, at)),
                       std::string(what) + " holds " + what_wrong + unchecked, kind, where, hint);
+      // HTA casts every args.stream to an integer: an infinite one is a
+      // finding of its own, whichever quirk comes first.
+      if (kind == std::string_view("event"))
+        for (const JsonTextFinding& f : find_json_quirks(text, 16))
+          if (f.pointer == "/args/stream" && infinite(f))
+            reporter.report("kt-stream-infinite", loc(file, position_in(text, start, f.offset)),
+                            std::string(what) + "'s args.stream is infinite", kind, pointer + f.pointer,
+                            "HTA cannot cast it to an integer stream number (IntCastingNaNError)");
       // What the value means, beside how it is written: consumers that read
       // the literal differ on an infinite time.
       if (time_infinite)

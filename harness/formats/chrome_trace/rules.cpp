@@ -38,9 +38,9 @@ constexpr std::array kRules = {
          "the spec orders a thread's B/E events by time; a consumer that pairs them in file order draws the slices as "
          "written, and one that sorts them first pairs them otherwise"},
     Rule{"ct-be-zero-dur-backwards", W,
-         "a B or E with \"dur\": 0 whose ts is not at or after the start of the B open on its (pid, tid), or is no "
-         "number",
-         "catapult drops such an event ('Timestamps are moving backward'); a B or E needs no dur"},
+         "a B, E or thread instant with \"dur\": 0 whose ts is not at or after the start of the B open on its (pid, "
+         "tid), or is no number",
+         "catapult drops such an event ('Timestamps are moving backward'); a B, E or instant needs no dur"},
     Rule{"ct-cat-split", W,
          "an event's cat is not a string where catapult's import throws on it: any such cat of an X, and a truthy one "
          "(true, a number, an array or an object) of a B, a thread's instant, an async begin or an object event",
@@ -176,6 +176,10 @@ constexpr std::array kRules = {
          "HTA numbers iterations from them"},
     Rule{"kt-record-function-id", W, "\"Record function id\" is not a non-negative integer",
          "the execution trace links nodes to Kineto ops on it (rf_id)"},
+    Rule{"kt-stream-infinite", W,
+         "an event's args.stream is Infinity, -Infinity or a number beyond double range, reported beside the json-* "
+         "rule for how it is written",
+         "HTA casts every stream to an integer and crashes on an infinite one"},
 };
 
 // The consumer profiles (diag/profile.h): per consumer, one Reading for every
@@ -221,7 +225,7 @@ constexpr diag::Reading kSchemaInvalid{
 // (flow bp, instant scope, unknown or missing ph, {}); it accepts a bare or
 // unterminated array, a BOM, invalid UTF-8, negative ts and dur, string pids,
 // and stores Kineto's extras as metadata.
-constexpr std::array<diag::Reading, 87> kChromeReadings = {{
+constexpr std::array<diag::Reading, 88> kChromeReadings = {{
     {"ct-args-number-range", W, "catapult's JSON.parse reads the number as Infinity and keeps the event",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:211 (ran)"},
     {"ct-args-type", W, "catapult keeps the event and takes args that are not an object as they are (null as {})",
@@ -253,9 +257,9 @@ constexpr std::array<diag::Reading, 87> kChromeReadings = {{
      "model/slice_group.html:153-157,188-191 (ran: mutation set, be-e-before-b-order and negative-ts-tiny, no event "
      "lost)"},
     {"ct-be-zero-dur-backwards", E,
-     "catapult drops a B or E whose dur is exactly 0 unless its ts is at or after the open slice's start (a NaN ts "
-     "never is), with duration_parse_error 'Timestamps are moving backward.'; the slices it would open or close "
-     "are lost with it",
+     "catapult drops a B, E or thread instant whose dur is exactly 0 unless its ts is at or after the open slice's "
+     "start (a NaN ts never is), with duration_parse_error 'Timestamps are moving backward.'; the slices it would "
+     "open or close are lost with it",
      "catapult-project/catapult@6fd8bbe tracing/tracing/extras/importer/trace_event_importer.html:485-495, "
      "model/slice_group.html:153-157 (ran: mutation set, node20-async drop-ts-1)"},
     {"ct-cat-split", E,
@@ -459,6 +463,10 @@ constexpr std::array<diag::Reading, 87> kChromeReadings = {{
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:137-138,220-221"},
     {"kt-record-function-id", Off, "catapult keeps args[\"Record function id\"] as a slice arg and never reads it",
      "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:143,226"},
+    {"kt-stream-infinite", Off,
+     "catapult keeps args.stream as a slice arg and never reads it (the Infinity literal it cannot parse: "
+     "json-non-finite)",
+     "catapult-project/catapult@6fd8bbe tracing/tracing/model/slice_group.html:143,226"},
     kSchemaInvalid,
     {"schema-unknown-key", Off,
      "catapult checks no JSON Schema: it stores unknown top-level keys as metadata and never reads unknown event keys",
@@ -474,7 +482,7 @@ constexpr std::array<diag::Reading, 87> kChromeReadings = {{
 // args, ignores unknown or missing ph and unknown metadata names, uses the pid
 // as the tid, reads string pids as names, and accepts a trailing comma, a bare
 // or unterminated array, {} and any displayTimeUnit.
-constexpr std::array<diag::Reading, 87> kPerfettoReadings = {{
+constexpr std::array<diag::Reading, 88> kPerfettoReadings = {{
     {"ct-args-number-range", W, "Perfetto keeps the event and cuts its args at the number",
      "google/perfetto@ec5d16b src/trace_processor/util/json_parser.h:425-429; src/trace_processor/util/json_args.cc:120-122"},
     {"ct-args-type", W, "Perfetto keeps the event and ignores args that are not an object",
@@ -500,7 +508,8 @@ constexpr std::array<diag::Reading, 87> kPerfettoReadings = {{
     {"ct-be-unordered", W, "Perfetto sorts by ts, so the E finds no open slice and is dropped; the B stays open",
      "google/perfetto@ec5d16b src/trace_processor/importers/common/slice_tracker.cc:182-188"},
     {"ct-be-zero-dur-backwards", W,
-     "not established what Perfetto does with a B or E's dur; where it sorts the event is ct-be-unordered's reading",
+     "not established what Perfetto does with a B, E or instant's dur; where it sorts a B or E is ct-be-unordered's "
+     "reading",
      "no source: google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc was not read for it"},
     {"ct-cat-split", W, "not established what Perfetto does with a cat that is not a string",
      "no source: google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_tokenizer.cc was not read for it"},
@@ -678,6 +687,10 @@ constexpr std::array<diag::Reading, 87> kPerfettoReadings = {{
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc (reads no Kineto name)"},
     {"kt-record-function-id", Off, "Perfetto keeps args[\"Record function id\"] as a plain arg and joins nothing on it",
      "google/perfetto@ec5d16b src/trace_processor/importers/json/json_trace_parser.cc (reads no Kineto arg)"},
+    {"kt-stream-infinite", Off,
+     "Perfetto reads args only as plain args (the literal it cannot parse in args cuts them: ct-args-number-range, "
+     "json-non-finite)",
+     "google/perfetto@ec5d16b src/trace_processor/util/json_args.cc:69-161"},
     kSchemaInvalid,
     {"schema-unknown-key", Off,
      "Perfetto checks no JSON Schema and skips keys it does not know; the ct-* rules carry what it rejects",
@@ -694,7 +707,7 @@ constexpr std::array<diag::Reading, 87> kPerfettoReadings = {{
 // checker marks findings on such rows Diagnostic::unread_by "hta"); it
 // ignores displayTimeUnit and deviceProperties, links CPU and GPU by
 // correlation, and falls back to rank 0 without distributedInfo.
-constexpr std::array<diag::Reading, 87> kHtaReadings = {{
+constexpr std::array<diag::Reading, 88> kHtaReadings = {{
     {"ct-args-number-range", W, "HTA's json reads the number as inf and loads the event with it",
      "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/common/trace_parser.py (ran)"},
     {"ct-args-type", W, "HTA loads args that are not an object as written",
@@ -904,6 +917,11 @@ constexpr std::array<diag::Reading, 87> kHtaReadings = {{
      "facebookresearch/HolisticTraceAnalysis@a12e7c8 hta/common/trace.py add_iteration"},
     {"kt-record-function-id", W, "not established what HTA does with it",
      "no source: no reading or run of the consumer covers it"},
+    {"kt-stream-infinite", E,
+     "HTA crashes: IntCastingNaNError 'Cannot convert non-finite values (NA or inf) to integer' in "
+     "normalize_gpu_stream_numbers, which casts the stream column to int after filling only NaN",
+     "facebookresearch/HolisticTraceAnalysis@f4d0062 hta/utils/utils.py:222-231 (ran: mutation set, "
+     "nonfinite-args-Infinity on args.stream)"},
     kSchemaInvalid,
     {"schema-unknown-key", Off,
      "HTA checks no JSON Schema: it keeps top-level keys in meta and event keys as DataFrame columns",
