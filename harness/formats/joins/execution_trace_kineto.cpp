@@ -26,12 +26,6 @@ int check_kineto_join(const std::string& et_file, const std::vector<RecordFuncti
   // id -> where it occurs, per side (a multiset: ids may repeat).
   std::map<int64_t, std::vector<Where>> et_ids, kineto_ids;
   for (const RecordFunctionSite& site : et_sites) et_ids[site.rf_id].push_back({et_file, site.pos, site.pointer, site.what});
-  std::string why;
-  std::unique_ptr<io::InputSource> in = io::open_input(kineto_file, why);
-  if (!in) {
-    io_error = why;
-    return kExitIo;
-  }
   simdjson::dom::parser parser;
   io::JsonStreamOptions options;
   options.array_key = "traceEvents";
@@ -51,13 +45,27 @@ int check_kineto_join(const std::string& et_file, const std::vector<RecordFuncti
     }
     return true;
   };
-  io::JsonStreamResult result = io::stream_json_array(*in, options, on_batch, nullptr);
-  if (!result.ok()) {
-    if (result.error.kind == io::JsonStreamErrorKind::Io && !in->data_error()) {
-      io_error = kineto_file + ": " + in->error();
+  // The consumers' JSON parsers keep the last of a repeated "traceEvents":
+  // when it repeats, the file is read again for that array (not stdin,
+  // which reads once).
+  for (uint64_t pass = 0; pass < 2; ++pass) {
+    std::string why;
+    std::unique_ptr<io::InputSource> in = io::open_input(kineto_file, why);
+    if (!in) {
+      io_error = why;
       return kExitIo;
     }
-    return kExitOk;
+    kineto_ids.clear();
+    io::JsonStreamResult result = io::stream_json_array(*in, options, on_batch, nullptr);
+    if (!result.ok()) {
+      if (result.error.kind == io::JsonStreamErrorKind::Io && !in->data_error()) {
+        io_error = kineto_file + ": " + in->error();
+        return kExitIo;
+      }
+      return kExitOk;
+    }
+    if (result.key_arrays <= 1 || kineto_file == "-" || pass) break;
+    options.array_occurrence = result.key_arrays;
   }
   auto surplus = [&](const std::map<int64_t, std::vector<Where>>& mine,
                      const std::map<int64_t, std::vector<Where>>& theirs, const char* mine_name,

@@ -20,7 +20,9 @@ std::string et_node(int id, int parent, const std::string& name, int rf_id) {
 // A capture folder: execution_trace/run.et.json and chrome_trace/run.json.
 class JoinTest : public ::testing::Test {
  protected:
-  void write(const std::vector<int>& kineto_ids) {
+  // `earlier_ids`: Kineto ids of a first "traceEvents" array, written
+  // before the one the JSON parsers keep.
+  void write(const std::vector<int>& kineto_ids, const std::vector<int>& earlier_ids = {}) {
     root_ = fs::path(::testing::TempDir()) / (std::string("et_join_capture_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(root_);
     fs::create_directories(root_ / "execution_trace");
@@ -31,15 +33,20 @@ class JoinTest : public ::testing::Test {
         << et_node(3, 2, "## LOOP 3 ##", 5) << ",\n"
         << et_node(4, 3, "aten::add", 6) << ",\n"
         << et_node(1, 1, "[pytorch|profiler|execution_trace|process]", 0) << "\n], \"finish_ts\": 2}\n";
-    std::string events;
-    for (int id : kineto_ids)
-      events +=
-          std::string(events.empty() ? "" : ",\n") +
-          R"({"ph": "X", "cat": "cpu_op", "name": "op", "pid": 1, "tid": 1, "ts": 1, "dur": 1, "args": {"Record function id": )" +
-          std::to_string(id) + "}}";
-    events += R"(,
+    auto array = [](const std::vector<int>& ids) {
+      std::string events;
+      for (int id : ids)
+        events +=
+            std::string(events.empty() ? "" : ",\n") +
+            R"({"ph": "X", "cat": "cpu_op", "name": "op", "pid": 1, "tid": 1, "ts": 1, "dur": 1, "args": {"Record function id": )" +
+            std::to_string(id) + "}}";
+      events += R"(,
 {"ph": "X", "cat": "gpu_memcpy", "name": "copy", "pid": 1, "tid": 1, "ts": 1, "dur": 1, "args": {"Record function id": 99}})";
-    std::ofstream(root_ / "chrome_trace" / "run.json") << "{\"traceEvents\": [\n" << events << "\n]}\n";
+      return "[\n" + events + "\n]";
+    };
+    std::ofstream(root_ / "chrome_trace" / "run.json")
+        << "{" << (earlier_ids.empty() ? "" : "\"traceEvents\": " + array(earlier_ids) + ",\n")
+        << "\"traceEvents\": " << array(kineto_ids) << "}\n";
   }
   void check() {
     format::CheckRequest request;
@@ -74,6 +81,16 @@ TEST_F(JoinTest, MismatchesNameTheIdsOnBothSides) {
   }
   EXPECT_TRUE(et_side);
   EXPECT_TRUE(kineto_side);
+}
+
+// The join reads the events the consumers load: the last array.
+TEST_F(JoinTest, ARepeatedTraceEventsJoinsItsLastArray) {
+  write({6, 5}, {7});
+  check();
+  EXPECT_EQ(reporter_.count("et-kineto-rf-id"), 0u);
+  write({7}, {6, 5});
+  check();
+  EXPECT_EQ(reporter_.count("et-kineto-rf-id"), 3u);
 }
 
 TEST_F(JoinTest, RepeatedIdsCount) {
