@@ -348,7 +348,12 @@ void EtChecker::check_cycles(const EtHeader& header) {
       auto from = std::find(cycle.begin(), cycle.end(), head);
       for (size_t k = 0; k <= cycle.size(); ++k)
         ids += (k ? " -> " : "") + std::to_string(seen_[cycle[(from - cycle.begin() + k) % cycle.size()]].id);
-      report("et-parent-cycle", place_of(head), field, "parents form a cycle: " + ids + " (node, its parent, ...)");
+      // PARAM never links node 1 to a parent, so a cycle through it is one
+      // PARAM does not walk (execution_trace.py:409-415).
+      const bool through_root =
+          std::any_of(cycle.begin(), cycle.end(), [&](size_t k) { return has(k, kHasId) && seen_[k].id == 1; });
+      report(through_root ? "et-parent-cycle-root" : "et-parent-cycle", place_of(head), field,
+             "parents form a cycle: " + ids + " (node, its parent, ...)" + (through_root ? ", through the root" : ""));
     }
     for (size_t i : path) state[i] = kDone;
   }

@@ -267,6 +267,14 @@ TEST_F(EtCheckTest, ParentCyclesFailNamingTheirIds) {
   reporter_ = diag::Reporter();
   check(trace({node(1, 1, kRoot), node(2, 1, kThread), node(3, 2, "a"), node(4, 3, "b"), node(5, 4, "c")}));
   EXPECT_EQ(reporter_.count("et-parent-cycle"), 0u);
+  // Through the root it is a rule of its own: PARAM never links node 1 to a
+  // parent, so it loads the trace, while it hangs on any other cycle.
+  reporter_ = diag::Reporter();
+  check(trace({node(1, 2, kRoot), node(2, 1, kThread), node(3, 2, "a")}));
+  EXPECT_EQ(reporter_.count("et-parent-cycle"), 0u);
+  EXPECT_EQ(reporter_.count("et-parent-cycle-root"), 1u);
+  EXPECT_GE(verdict("default").errors, 1u);
+  EXPECT_EQ(verdict("param").errors, 0u);
 }
 
 // ExecutionGraphObserver (PyTorch 1.13 and 2.0) wrote 1.0.1 with its root

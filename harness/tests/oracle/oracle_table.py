@@ -352,6 +352,12 @@ def run_oracle(shared_dir, consumer, file, timeout=300):
         # Warning types with a count of dropped or changed data (catapult's
         # `loss`); the `kept` ones (unmatched async ends, name/id notices) are not loss.
         warnings = {t: w["loss"] for t, w in sorted((res.get("warnings") or {}).items()) if w.get("loss")}
+    elif res.get("exception") == "Timeout":
+        # A Python oracle that gives no answer within --timeout (every file
+        # it loads takes seconds) hangs on the file: it never loads it, so
+        # FAIL, which the contract maps to an error.
+        verdict, message = "FAIL", "hangs: " + (res.get("message") or "no result")
+        counts, warnings = {}, {}
     else:
         verdict, line = res.get("verdict", "ERROR"), res.get("line", "")
         message = line[len(verdict):].strip() if line.startswith(verdict) else line
@@ -413,7 +419,8 @@ def main(argv=None):
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--only-missing", action="store_true")
     ap.add_argument("--consumer", action="append", choices=CONSUMERS, help="only these (repeatable)")
-    ap.add_argument("--timeout", type=int, default=600, help="seconds per oracle run")
+    ap.add_argument("--timeout", type=int, default=600,
+                    help="seconds per oracle run; a Python oracle silent that long is recorded as hanging (FAIL)")
     ap.add_argument("--out", default=os.path.join(HERE, "verdicts.tsv"))
     ap.add_argument("--list", action="store_true", help="print the file set (kind, path) and exit")
     args = ap.parse_args(argv)
