@@ -1,6 +1,6 @@
 // Finds and loads case files.
 //
-// Contract: every error names the case file and the field ("cases/x.json:
+// Contract: every error names the case file and the field ("cases/NAME.json:
 // /timeout_s: must be ..."); load_case() either returns a Case that meets
 // case.h's contract or sets `error`. Case names given on the command line are
 // checked as safe relative paths before any file is opened.

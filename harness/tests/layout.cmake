@@ -4,7 +4,8 @@
 # upward include is caught, and every path README.md, ARCHITECTURE.md and
 # each folder's page name exists, with every module in ARCHITECTURE.md's layer table; and no
 # file outside harness/formats/ names a format or its fields (a planted
-# one is caught); and every rule id they name is in the catalog.
+# one is caught); and every rule id they name is in the catalog; and every
+# project file a source comment names exists.
 find_program(TRACECHECK_PYTHON3 python3 REQUIRED)
 set(tc_layout_dir ${CMAKE_CURRENT_LIST_DIR}/layout)
 set(tc_layers_file ${CMAKE_BINARY_DIR}/tracecheck_layers.txt)
@@ -32,6 +33,12 @@ add_test(NAME docs/readme
          COMMAND ${TRACECHECK_PYTHON3} ${tc_layout_dir}/check_readme.py ${PROJECT_SOURCE_DIR} $<TARGET_FILE:tracecheck>)
 add_test(NAME docs/planted-readme
          COMMAND ${tc_layout_dir}/planted_readme.sh $<TARGET_FILE:tracecheck> ${CMAKE_CURRENT_BINARY_DIR}/planted-readme)
+# Every project file a source comment names exists.
+add_test(NAME docs/source-paths
+         COMMAND ${TRACECHECK_PYTHON3} ${tc_layout_dir}/check_source_paths.py ${PROJECT_SOURCE_DIR})
+add_test(NAME docs/planted-source-path
+         COMMAND ${tc_layout_dir}/planted_source_path.sh ${CMAKE_CURRENT_BINARY_DIR}/planted-source-path)
 set_tests_properties(layers/includes layers/planted-upward-include layers/format-names layers/planted-format-name
                      docs/paths docs/rule-ids docs/planted-rule-id docs/readme docs/planted-readme
+                     docs/source-paths docs/planted-source-path
                      PROPERTIES LABELS "unit;layout")
