@@ -3,6 +3,7 @@
 #include <re2/re2.h>
 
 #include <nlohmann/json.hpp>
+#include <filesystem>
 #include <set>
 
 #include "case/case_loader.h"
@@ -27,10 +28,29 @@ std::set<std::string> rules_named(const std::vector<CaseResult>& cases) {
   return out;
 }
 
+// `text` with every path below `root` written relative to it: a page
+// shows where the golden and the evidence are, not the machine's folders.
+std::string relative_to(std::string text, const std::string& root) {
+  if (root.empty()) return text;
+  const std::string prefix = root.back() == '/' ? root : root + "/";
+  for (size_t at = text.find(prefix); at != std::string::npos; at = text.find(prefix, at))
+    text.erase(at, prefix.size());
+  return text;
+}
+
 std::string page_data(const RunReport& report, const HtmlContext& context) {
   const HtmlDrift& drift = context.drift;
-  // The cases as the JSON report has them (one shape for both).
+  // The cases as the JSON report has them (one shape for both), with the
+  // paths they show relative to the project.
   nlohmann::ordered_json cases = nlohmann::ordered_json::parse(report.to_json())["cases"];
+  for (nlohmann::ordered_json& c : cases) {
+    for (const char* key : {"golden_file", "pending_file"})
+      if (c.contains(key) && c[key].is_string())
+        c[key] = relative_to(c[key].get<std::string>(), context.project_root);
+    if (c.contains("evidence") && c["evidence"].is_array())
+      for (nlohmann::ordered_json& e : c["evidence"])
+        if (e.is_string()) e = relative_to(e.get<std::string>(), context.project_root);
+  }
   nlohmann::ordered_json rules = nlohmann::ordered_json::object();
   for (const std::string& id : rules_named(report.cases())) {
     std::string text = diag::rule_doc_text(format::catalog(), id);
@@ -305,6 +325,10 @@ fromHash();
 HtmlContext default_html_context(const std::string& golden_root, const std::string& cases_root,
                                  const std::vector<std::string>& drift_emitters) {
   HtmlContext context;
+  std::error_code ec;
+  std::filesystem::path root = std::filesystem::absolute(golden_root, ec).lexically_normal();
+  if (!ec && !root.has_filename()) root = root.parent_path();  // "golden/" names the folder too
+  if (!ec) context.project_root = root.parent_path().string();
   std::vector<std::string> pair = drift_emitters.size() == 2 ? drift_emitters : newest_torch_pair(golden_root);
   if (pair.size() == 2) {
     context.drift.from = pair[0];

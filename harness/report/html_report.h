@@ -46,6 +46,9 @@ struct GpuCase {
 struct HtmlContext {
   HtmlDrift drift;
   std::vector<GpuCase> gpu_cases;
+  // The folder the page shows paths relative to (the golden root's
+  // parent: the project); paths outside it are shown as they are.
+  std::string project_root;
 };
 
 // The drift view between `drift_emitters` (FROM, TO) or, when not given, the
