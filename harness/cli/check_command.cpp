@@ -40,7 +40,7 @@
 #include "diag/profile.h"
 #include "diag/reporter.h"
 #include "formats/registry/registry.h"
-#include "golden/golden_store.h"
+#include "io/file.h"
 #include "report/check_page.h"
 #include "report/parallel_check.h"
 #include "report/read_progress.h"
@@ -202,7 +202,7 @@ int run_check(const CheckOptions& o) {
                static_cast<unsigned long long>(verdict.warnings));
   if (!o.html.empty()) {
     std::string error;
-    if (!golden::write_file_atomic(o.html, report::render_check_page(table, verdict.diagnostics, profile->name),
+    if (!io::write_file_atomic(o.html, report::render_check_page(table, verdict.diagnostics, profile->name),
                                    error)) {
       std::fprintf(stderr, "tracecheck check: cannot write %s: %s\n", o.html.c_str(), error.c_str());
       return kExitIo;

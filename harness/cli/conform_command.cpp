@@ -17,8 +17,8 @@
 #include "cli/command.h"
 #include "diag/exit_code.h"
 #include "golden/accept_policy.h"
-#include "golden/golden_store.h"
 #include "golden/unified_diff.h"
+#include "io/file.h"
 #include "report/conform.h"
 
 namespace tc::cli {
@@ -37,7 +37,7 @@ int compare_golden(const ConformOptions& o, const std::string& actual) {
     std::fprintf(stderr, "tracecheck conform: %s\n", accept.error.c_str());
     return kExitUsage;
   }
-  std::optional<std::string> expected = golden::read_file(o.golden);
+  std::optional<std::string> expected = io::read_file(o.golden);
   if (expected && *expected == actual) {
     std::printf("golden %s: match\n", o.golden.c_str());
     return kExitOk;
@@ -46,7 +46,7 @@ int compare_golden(const ConformOptions& o, const std::string& actual) {
                    (accept.mode == golden::UpdateMode::Always || (accept.mode == golden::UpdateMode::New && !expected));
   if (may_write) {
     std::string error;
-    if (!golden::write_file_atomic(o.golden, actual, error)) {
+    if (!io::write_file_atomic(o.golden, actual, error)) {
       std::fprintf(stderr, "tracecheck conform: %s\n", error.c_str());
       return kExitIo;
     }

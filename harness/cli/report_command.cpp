@@ -14,6 +14,7 @@
 #include "cli/command.h"
 #include "diag/exit_code.h"
 #include "golden/golden_store.h"
+#include "io/file.h"
 #include "report/run_report.h"
 
 namespace tc::cli {
@@ -34,7 +35,7 @@ int run_report(const ReportCommandOptions& o) {
     return kExitUsage;
   }
   for (const std::string& file : inputs) {
-    auto text = golden::read_file(file);
+    auto text = io::read_file(file);
     std::string error;
     if (!text) {
       std::fprintf(stderr, "tracecheck report: cannot read %s\n", file.c_str());

@@ -19,9 +19,9 @@
 #include "diag/exit_code.h"
 #include "golden/accept_policy.h"
 #include "golden/diff_color.h"
-#include "golden/golden_store.h"
 #include "golden/pending_store.h"
 #include "golden/record_diff.h"
+#include "io/file.h"
 #include "report/judge.h"
 
 namespace tc::cli {
@@ -37,8 +37,8 @@ struct ReviewOptions {
 };
 
 void show(const golden::PendingEntry& e, size_t i, size_t n, const ReviewOptions& o) {
-  auto old = golden::read_file(e.golden_file);
-  auto now = golden::read_file(e.new_file);
+  auto old = io::read_file(e.golden_file);
+  auto now = io::read_file(e.new_file);
   std::printf("pending %zu/%zu: %s  %s (from a %s run)\n    golden:  %s\n    pending: %s\n", i, n, e.case_name.c_str(),
               e.emitter.c_str(), e.source.c_str(), e.golden_file.c_str(), e.new_file.c_str());
   if (!old) {

@@ -8,6 +8,7 @@
 #include "golden/golden_store.h"
 #include "golden/record_diff.h"
 #include "formats/registry/registry.h"
+#include "io/file.h"
 
 namespace tc::golden {
 namespace fs = std::filesystem;
@@ -188,8 +189,8 @@ std::vector<CaseDrift> drift(const std::string& golden_root, const std::string& 
     else if (!a.count(name))
       d.presence = "only_to";
     else
-      compare_goldens(read_file(golden_path(golden_root, from, name)).value_or(""),
-                      read_file(golden_path(golden_root, to, name)).value_or(""), d);
+      compare_goldens(io::read_file(golden_path(golden_root, from, name)).value_or(""),
+                      io::read_file(golden_path(golden_root, to, name)).value_or(""), d);
     out.push_back(std::move(d));
   }
   return out;

@@ -4,9 +4,8 @@
 //   <root>/<emitter>/<case>.raw/    the raw captured artifacts (raw_artifacts.h)
 //
 // Contract: paths are built only from a valid emitter id and a safe case
-// name (case/emitter_id.h, case/case_name.h), so they never leave <root>;
-// write_file_atomic() writes a temp file in the target's folder and renames
-// it over the target, so a reader sees the old or the new file, never half.
+// name (case/emitter_id.h, case/case_name.h), so they never leave <root>.
+// Goldens are written with io::write_file_atomic (io/file.h).
 #pragma once
 
 #include <optional>
@@ -25,8 +24,5 @@ std::string raw_path(const std::string& root, const std::string& emitter, const 
 std::vector<std::string> emitters_with_golden(const std::string& root, const std::string& case_name);
 // True when root/<emitter>/ holds any golden at all (a known emitter).
 bool emitter_has_goldens(const std::string& root, const std::string& emitter);
-
-std::optional<std::string> read_file(const std::string& path);
-bool write_file_atomic(const std::string& path, const std::string& content, std::string& error);
 
 }  // namespace tc::golden

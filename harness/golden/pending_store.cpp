@@ -10,6 +10,7 @@
 
 #include "golden/golden_store.h"
 #include "golden/raw_artifacts.h"
+#include "io/file.h"
 
 namespace tc::golden {
 namespace fs = std::filesystem;
@@ -32,8 +33,8 @@ bool write_pending(const std::string& root, PendingEntry& e, const std::string& 
                          {"golden", e.golden_file},
                          {"source", e.source},
                          {"raw", e.raw_new}};
-  return write_file_atomic(e.new_file, content, error) &&
-         write_file_atomic(e.new_file + ".json", meta.dump(2) + "\n", error);
+  return io::write_file_atomic(e.new_file, content, error) &&
+         io::write_file_atomic(e.new_file + ".json", meta.dump(2) + "\n", error);
 }
 
 std::vector<PendingEntry> list_pending(const std::string& root) {
@@ -43,7 +44,7 @@ std::vector<PendingEntry> list_pending(const std::string& root) {
        it.increment(ec)) {
     std::string path = it->path().string();
     if (!it->is_regular_file() || !path.ends_with(".txt.new.json")) continue;
-    auto text = read_file(path);
+    auto text = io::read_file(path);
     nlohmann::json meta = nlohmann::json::parse(text ? *text : "", nullptr, false);
     if (meta.is_discarded() || !meta.is_object()) continue;
     PendingEntry e;
@@ -96,14 +97,14 @@ bool swap_in_dir(const fs::path& from, const fs::path& to, std::string& error) {
 }  // namespace
 
 bool accept_pending(const PendingEntry& e, std::string& error) {
-  auto content = read_file(e.new_file);
+  auto content = io::read_file(e.new_file);
   if (!content) return error = "cannot read " + e.new_file, false;
   if (!e.raw_new.empty() && fs::is_directory(e.raw_new)) {
     std::string golden = e.golden_file;
     std::string raw = golden.substr(0, golden.size() - 4) + ".raw";  // <case>.txt -> <case>.raw
     if (!swap_in_dir(e.raw_new, raw, error)) return false;
   }
-  if (!write_file_atomic(e.golden_file, *content, error)) return false;
+  if (!io::write_file_atomic(e.golden_file, *content, error)) return false;
   reject_pending(e);
   return true;
 }

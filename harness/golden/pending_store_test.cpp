@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "golden/golden_store.h"
+#include "io/file.h"
 
 namespace tc::golden {
 namespace {
@@ -38,9 +39,9 @@ TEST_F(PendingStore, WriteListAccept) {
   EXPECT_EQ(listed[0].case_name, "a/b");
   EXPECT_EQ(listed[0].golden_file, e.golden_file);
   EXPECT_EQ(listed[0].source, "replay");
-  EXPECT_EQ(read_file(e.golden_file).value_or(""), "old\n");
+  EXPECT_EQ(io::read_file(e.golden_file).value_or(""), "old\n");
   ASSERT_TRUE(accept_pending(listed[0], error)) << error;
-  EXPECT_EQ(read_file(e.golden_file).value_or(""), "new\n");
+  EXPECT_EQ(io::read_file(e.golden_file).value_or(""), "new\n");
   EXPECT_TRUE(list_pending((dir_ / "pending").string()).empty());
 }
 
@@ -52,7 +53,7 @@ TEST_F(PendingStore, RejectLeavesTheGolden) {
   reject_pending(e);
   EXPECT_FALSE(fs::exists(e.new_file));
   EXPECT_FALSE(fs::exists(e.new_file + ".json"));
-  EXPECT_EQ(read_file(e.golden_file).value_or(""), "old\n");
+  EXPECT_EQ(io::read_file(e.golden_file).value_or(""), "old\n");
   EXPECT_TRUE(list_pending((dir_ / "pending").string()).empty());
 }
 

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "golden/golden_store.h"
+#include "io/file.h"
 
 namespace tc::golden {
 namespace {
@@ -40,10 +41,10 @@ TEST_F(RawArtifacts, RoundTripGivesTheCaptureBack) {
   EXPECT_TRUE(fs::exists(path("golden/x.raw/torch_trace/dedicated_log_torch_trace_rank_0_abc.log.gz")));
   EXPECT_FALSE(fs::exists(path("golden/x.raw/stderr.txt")));
   ASSERT_TRUE(restore_raw(path("golden/x.raw"), path("replay"), error)) << error;
-  EXPECT_EQ(read_file(path("replay/torch_trace/dedicated_log_torch_trace_rank_0_abc.log")).value_or(""),
+  EXPECT_EQ(io::read_file(path("replay/torch_trace/dedicated_log_torch_trace_rank_0_abc.log")).value_or(""),
             "V1122 record\n\tpayload\n");
-  EXPECT_EQ(read_file(path("replay/outcome.json")), read_file(path("capture/outcome.json")));
-  EXPECT_EQ(read_file(path("replay/env.json")), read_file(path("capture/env.json")));
+  EXPECT_EQ(io::read_file(path("replay/outcome.json")), io::read_file(path("capture/outcome.json")));
+  EXPECT_EQ(io::read_file(path("replay/env.json")), io::read_file(path("capture/env.json")));
 }
 
 TEST_F(RawArtifacts, StoringTwiceGivesIdenticalBytes) {
@@ -52,7 +53,7 @@ TEST_F(RawArtifacts, StoringTwiceGivesIdenticalBytes) {
   sleep(1);  // a gzip mtime would differ now
   ASSERT_TRUE(store_raw(path("capture"), path("b.raw"), 1 << 20, error)) << error;
   const std::string gz = "/torch_trace/dedicated_log_torch_trace_rank_0_abc.log.gz";
-  EXPECT_EQ(read_file(path("a.raw") + gz), read_file(path("b.raw") + gz));
+  EXPECT_EQ(io::read_file(path("a.raw") + gz), io::read_file(path("b.raw") + gz));
 }
 
 TEST_F(RawArtifacts, OverTheCapIsAClearErrorAndKeepsTheOldArtifacts) {
@@ -65,7 +66,7 @@ TEST_F(RawArtifacts, OverTheCapIsAClearErrorAndKeepsTheOldArtifacts) {
   EXPECT_FALSE(store_raw(path("capture"), path("golden/x.raw"), 100000, error));
   EXPECT_NE(error.find("over the 0.10 MB cap per case"), std::string::npos) << error;
   ASSERT_TRUE(restore_raw(path("golden/x.raw"), path("replay"), error)) << error;
-  EXPECT_EQ(read_file(path("replay/torch_trace/dedicated_log_torch_trace_rank_0_abc.log")).value_or(""),
+  EXPECT_EQ(io::read_file(path("replay/torch_trace/dedicated_log_torch_trace_rank_0_abc.log")).value_or(""),
             "V1122 record\n\tpayload\n");
   for (const auto& e : fs::directory_iterator(path("golden")))
     EXPECT_EQ(e.path().filename(), "x.raw") << "left behind: " << e.path();
@@ -82,8 +83,8 @@ TEST_F(RawArtifacts, EveryFormatFolderIsStoredWithItsSubfolders) {
   EXPECT_TRUE(fs::exists(path("golden/x.raw/chrome_trace/step_1/w.pt.trace.json.gz")));
   EXPECT_FALSE(fs::exists(path("golden/x.raw/inductor_cache")));
   ASSERT_TRUE(restore_raw(path("golden/x.raw"), path("replay"), error)) << error;
-  EXPECT_EQ(read_file(path("replay/chrome_trace/step_1/w.pt.trace.json")).value_or(""), "[{\"ph\":\"X\"}]");
-  EXPECT_EQ(read_file(path("replay/chrome_trace/a.json.gz")).value_or(""), "already gzip bytes");
+  EXPECT_EQ(io::read_file(path("replay/chrome_trace/step_1/w.pt.trace.json")).value_or(""), "[{\"ph\":\"X\"}]");
+  EXPECT_EQ(io::read_file(path("replay/chrome_trace/a.json.gz")).value_or(""), "already gzip bytes");
   EXPECT_TRUE(fs::exists(path("replay/torch_trace/dedicated_log_torch_trace_rank_0_abc.log")));
 }
 

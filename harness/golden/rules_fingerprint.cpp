@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "golden/golden_store.h"
+#include "io/file.h"
 #include "scrub/load.h"
 
 namespace tc::golden {
@@ -42,7 +43,7 @@ std::string rules_fingerprint(std::string_view rule_set_ref) {
   std::string why;
   auto path = scrub::resolve_rule_set(rule_set_ref, why);
   if (!path) return "";
-  auto text = read_file(*path);
+  auto text = io::read_file(*path);
   if (!text) return "";
   // A set that extends another ("extends": "chrome_trace/default") changes
   // when its base does: the base's fingerprint stands in for its name.

@@ -8,6 +8,7 @@
 #include "golden/pending_store.h"
 #include "golden/raw_artifacts.h"
 #include "golden/record_diff.h"
+#include "io/file.h"
 
 namespace tc::report {
 
@@ -83,7 +84,7 @@ GoldenCheck check_golden(const GoldenRequest& r) {
     c.message = e.what();
     return c;
   }
-  std::optional<std::string> expected = golden::read_file(c.golden_file);
+  std::optional<std::string> expected = io::read_file(c.golden_file);
   bool known_emitter = golden::emitter_has_goldens(r.golden_root, r.emitter);
   std::string raw_dir = golden::raw_path(r.golden_root, r.emitter, r.case_name);
   std::error_code ec;
@@ -166,7 +167,7 @@ GoldenCheck check_golden(const GoldenRequest& r) {
     c.message = r.case_name + ": cannot store raw artifacts: " + error;
     return c;
   }
-  if (!golden::write_file_atomic(c.golden_file, r.actual, error)) {
+  if (!io::write_file_atomic(c.golden_file, r.actual, error)) {
     c.status = GoldenStatus::Error;
     c.message = error;
     return c;

@@ -11,6 +11,7 @@
 #include "golden/drift.h"
 #include "golden/golden_store.h"
 #include "golden/usage_log.h"
+#include "io/file.h"
 #include "report/baseline.h"
 #include "report/case_views.h"
 #include "report/judgement.h"
@@ -32,7 +33,7 @@ namespace {
 
 bool write_text(const fs::path& path, const std::string& text) {
   std::string error;
-  return golden::write_file_atomic(path.string(), text, error);
+  return io::write_file_atomic(path.string(), text, error);
 }
 
 // Scratch a live capture leaves that no one needs after a pass.
@@ -69,7 +70,7 @@ void find_drift(const JudgeRequest& q, Judgement& j) {
   if (from.empty()) return;
   golden::CaseDrift d;
   d.case_name = q.c->name;
-  golden::compare_goldens(golden::read_file(golden::golden_path(q.golden_root, from, q.c->name)).value_or(""),
+  golden::compare_goldens(io::read_file(golden::golden_path(q.golden_root, from, q.c->name)).value_or(""),
                           j.ev.text, d);
   j.drift_from = from;
   j.drift_text = golden::describe_drift(d);
@@ -85,7 +86,7 @@ std::string baseline_for(const JudgeRequest& q, const Evaluation& ev) {
 void judge_baseline(const JudgeRequest& q, const std::string& baseline, Judgement& j) {
   GoldenCheck& gc = j.golden;
   gc.golden_file = golden::golden_path(q.golden_root, baseline, q.c->name);
-  std::optional<std::string> text = golden::read_file(gc.golden_file);
+  std::optional<std::string> text = io::read_file(gc.golden_file);
   if (!text) {
     gc.status = GoldenStatus::Missing;
     gc.message = "no golden of the baseline " + baseline + " for this case: " + gc.golden_file;

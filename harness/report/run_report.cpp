@@ -1,5 +1,6 @@
 #include "report/run_report.h"
 
+#include "io/file.h"
 #include "report/html_report.h"
 
 #include <algorithm>
@@ -282,7 +283,7 @@ bool write_reports(const RunReport& report, const std::string& json_file, const 
   bool ok = true;
   std::string error_of_html;
   if (!html_file.empty() &&
-      !golden::write_file_atomic(
+      !io::write_file_atomic(
           html_file,
           render_html_report(report, default_html_context(golden::default_golden_root(), cases::default_cases_root(),
                                                           drift_emitters)),
@@ -291,11 +292,11 @@ bool write_reports(const RunReport& report, const std::string& json_file, const 
     ok = false;
   }
   std::string error;
-  if (!json_file.empty() && !golden::write_file_atomic(json_file, report.to_json(), error)) {
+  if (!json_file.empty() && !io::write_file_atomic(json_file, report.to_json(), error)) {
     std::fprintf(stderr, "tracecheck: cannot write the JSON report: %s\n", error.c_str());
     ok = false;
   }
-  if (!junit_file.empty() && !golden::write_file_atomic(junit_file, report.to_junit(), error)) {
+  if (!junit_file.empty() && !io::write_file_atomic(junit_file, report.to_junit(), error)) {
     std::fprintf(stderr, "tracecheck: cannot write the JUnit report: %s\n", error.c_str());
     ok = false;
   }
