@@ -631,8 +631,10 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
   const bool sliced = ph == 'B' || ph == 'E' || instant == 't';
   check_pid_tid(e, f, ph_text, instant == 'g', sliced ? &thread : nullptr);
   // Only a dur of exactly 0 (event.dur === 0) meets catapult's order check
-  // of a thread's slices (importer.html:485-495).
+  // of a thread's slices (importer.html:485-495), which compares the ts as
+  // catapult reads it, whatever its type.
   const bool zero_dur = sliced && f.get(EventFields::Dur, v) && v.is_number() && double(v) == 0;
+  const double slice_ts = !sliced ? 0 : has_ts ? ts : catapult_time(f);
 
   switch (ph) {
     case 'X': {
@@ -657,7 +659,7 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
     case 'B':
     case 'E':
       // catapult pairs every B and E, whatever its ts (importer.html:485-545).
-      duration(e, ph, thread, name, has_ts ? ts : catapult_time(f), zero_dur);
+      duration(e, ph, thread, name, slice_ts, zero_dur);
       break;
     case 'i':
     case 'I': {
@@ -669,7 +671,7 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
       kind_ = "thread_instant";
       if (zero_dur) {
         const Thread& t = threads_[thread.js_key];
-        if (!t.stack.empty() && !(catapult_time(f) >= t.stack.back().ts))
+        if (!t.stack.empty() && !(slice_ts >= t.stack.back().ts))
           report_zero_dur_backwards(e, ph_text, t);
       }
       break;

@@ -160,7 +160,8 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
       std::string where = pointer;
       bool named = false;
       bool time_infinite = false;
-      for (const JsonTextFinding& f : find_json_quirks(text, 16)) {
+      const std::vector<JsonTextFinding> quirks = find_json_quirks(text, 16);
+      for (const JsonTextFinding& f : quirks) {
         using K = JsonTextFinding::Kind;
         if (f.kind == K::DuplicateKey) continue;
         named = true;
@@ -194,7 +195,7 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
       // HTA casts every args.stream to an integer: an infinite one is a
       // finding of its own, whichever quirk comes first.
       if (kind == std::string_view("event"))
-        for (const JsonTextFinding& f : find_json_quirks(text, 16))
+        for (const JsonTextFinding& f : quirks)
           if (f.pointer == "/args/stream" && infinite(f))
             reporter.report("kt-stream-infinite", loc(file, position_in(text, start, f.offset)),
                             std::string(what) + "'s args.stream is infinite", kind, pointer + f.pointer,
