@@ -8,9 +8,6 @@
 # table lacks runs its oracle (slow). Skipped (77) without ../shared, its
 # oracles, their Debian packages or node, or python3.
 find_program(TRACECHECK_PYTHON3 python3)
-get_filename_component(tc_default_shared ${PROJECT_SOURCE_DIR}/../shared ABSOLUTE)
-set(TRACECHECK_SHARED_DIR ${tc_default_shared} CACHE PATH
-    "The shared folder beside the project (corpus/, gpu/, oracles/; optional)")
 set(tc_python_or_skip "if [ -z \"$0\" ] || [ \"$0\" = TRACECHECK_PYTHON3-NOTFOUND ]; then echo 'SKIP: python3 not found'; exit 77; fi; exec \"$0\" \"$@\"")
 # The mutation set (make_mutations.py: deterministic, about 1,500 files made
 # from the committed raw captures and ../shared/corpus), written into the
