@@ -82,7 +82,7 @@ std::optional<Case> load_case_file(const std::string& cases_root, const std::str
   c.rules = doc["rules"].get<std::string>();
   c.profiles = doc["profiles"].get<std::vector<std::string>>();
   for (size_t i = 0; i < c.profiles.size(); ++i) {
-    if (!format::catalog().find_profile(c.profiles[i])) {
+    if (!formats::registry::catalog().find_profile(c.profiles[i])) {
       error = display + ": /profiles/" + std::to_string(i) + ": unknown profile \"" + c.profiles[i] + "\"";
       return std::nullopt;
     }
@@ -123,7 +123,7 @@ std::vector<Case> load_cases_reporting(const std::string& cases_root, const std:
       loaded.push_back(std::move(*c));
     } else {
       std::printf("ERROR %s\n    %s\n", name.c_str(), error.c_str());
-      codes.push_back(kExitUsage);
+      codes.push_back(diag::kExitUsage);
     }
   }
   return loaded;

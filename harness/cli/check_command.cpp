@@ -1,6 +1,6 @@
 // tracecheck check [--profile P] [--format ID] [--werror] [--output text|json] FILE...
 //
-// Detects each input's format (format::detect_format; --format overrides):
+// Detects each input's format (formats::registry::detect_format; --format overrides):
 // a TORCH_TRACE log or directory, a Chrome/Kineto trace, ... (.gz or not,
 // "-" for stdin), checks it in one pass with that format's reader and
 // checks, prints the findings the profile keeps (text or JSON lines on
@@ -18,7 +18,7 @@
 // "fewer_kept"?}}]}. An input no format claims
 // is error[input-format] at FILE:1:1. Several inputs are checked at once
 // (--jobs), and a format may spread one input over threads too
-// (format::CheckRequest::jobs), with the findings a one-by-one run gives, in
+// (formats::CheckRequest::jobs), with the findings a one-by-one run gives, in
 // the same order.
 // Exit: 0 no errors (warnings allowed unless --werror), 1 errors, 2 usage,
 // 3 an input that cannot be opened or read.
@@ -60,30 +60,30 @@ struct CheckOptions {
 };
 
 int run_check(const CheckOptions& o) {
-  const diag::Profile* profile = format::catalog().find_profile(o.profile);
+  const diag::Profile* profile = formats::registry::catalog().find_profile(o.profile);
   if (!profile) {
     std::fprintf(stderr, "tracecheck check: unknown profile '%s' (known: %s)\n", o.profile.c_str(),
-                 format::catalog().profile_names().c_str());
-    return kExitUsage;
+                 formats::registry::catalog().profile_names().c_str());
+    return diag::kExitUsage;
   }
-  const format::Format* forced = nullptr;
-  if (!o.format.empty() && !(forced = format::find_format(o.format))) {
+  const formats::Format* forced = nullptr;
+  if (!o.format.empty() && !(forced = formats::registry::find_format(o.format))) {
     std::string known;
-    for (const format::Format& f : format::all_formats()) known += (known.empty() ? "" : ", ") + f.id;
+    for (const formats::Format& f : formats::registry::all_formats()) known += (known.empty() ? "" : ", ") + f.id;
     std::fprintf(stderr, "tracecheck check: unknown format '%s' (known: %s)\n", o.format.c_str(), known.c_str());
-    return kExitUsage;
+    return diag::kExitUsage;
   }
   // One input with its own Reporter; report/parallel_check.h runs several
   // at once and merges their findings in input order. The formats read keep
   // their own findings too, for their consumers' verdicts (which depend on
   // counts only, so the order they are gathered in does not matter).
   struct FormatRead {
-    const format::Format* format;
+    const formats::Format* format;
     diag::Reporter findings;
   };
   std::mutex formats_mutex;
   std::vector<FormatRead> formats_read;  // first read first
-  auto note_findings = [&](const format::Format& f, const diag::Reporter& findings) {
+  auto note_findings = [&](const formats::Format& f, const diag::Reporter& findings) {
     std::lock_guard lock(formats_mutex);
     auto it = std::find_if(formats_read.begin(), formats_read.end(),
                            [&](const FormatRead& r) { return r.format == &f; });
@@ -96,32 +96,32 @@ int run_check(const CheckOptions& o) {
   const unsigned rank_jobs =
       std::max<unsigned>(1, jobs / std::max<size_t>(1, std::min<size_t>(jobs, o.files.size())));
   auto check_one = [&](const std::string& file, diag::Reporter& reporter, std::string& io_error) -> int {
-    const format::Format* f = forced;
+    const formats::Format* f = forced;
     if (!f) {
       std::string why;
       bool blank = false;
-      f = format::detect_format(file, why, &blank);
+      f = formats::registry::detect_format(file, why, &blank);
       if (!f) {
         std::error_code ec;
         bool exists = file == "-" || std::filesystem::exists(file, ec);
         if (!exists) {
           io_error = file + ": " + why;
-          return kExitIo;
+          return diag::kExitIo;
         }
         if (blank) {
           reporter.report("input-empty", {file, 1, 1}, "the file is empty or holds only blank lines");
-          return kExitOk;
+          return diag::kExitOk;
         }
-        if (std::filesystem::is_directory(file, ec) && format::unclaimed_directory_format()) {
-          f = format::unclaimed_directory_format();  // its reader says what a trace directory must hold
+        if (std::filesystem::is_directory(file, ec) && formats::registry::unclaimed_directory_format()) {
+          f = formats::registry::unclaimed_directory_format();  // its reader says what a trace directory must hold
         } else {
           reporter.report("input-format", {file, 1, 1}, why, {}, {},
-                          "tracecheck reads " + format::file_nouns() + "; --format ID names one");
-          return kExitOk;
+                          "tracecheck reads " + formats::registry::file_nouns() + "; --format ID names one");
+          return diag::kExitOk;
         }
       }
     }
-    format::CheckRequest request;
+    formats::CheckRequest request;
     request.path = file;
     request.reporter = &reporter;
     request.jobs = rank_jobs;
@@ -140,14 +140,14 @@ int run_check(const CheckOptions& o) {
     results = report::check_inputs(o.files, o.jobs, check_one, reporter);
   }
   for (const report::InputResult& r : results) {
-    if (r.rc != kExitIo) continue;
+    if (r.rc != diag::kExitIo) continue;
     io_failed = true;
     std::fprintf(stderr, "tracecheck check: cannot read %s\n", r.io_error.c_str());
   }
   diag::Verdict verdict = diag::resolve(reporter, *profile);
   std::string out;
   if (o.output == "sarif") {
-    out = diag::format_sarif(verdict.diagnostics, format::catalog());
+    out = diag::format_sarif(verdict.diagnostics, formats::registry::catalog());
   } else {
     for (const diag::Diagnostic& d : verdict.diagnostics) {
       out += o.output == "json"     ? diag::format_json(d)
@@ -162,14 +162,14 @@ int run_check(const CheckOptions& o) {
     std::fprintf(stderr, "%llu more findings not shown (at most 200 per rule)\n",
                  static_cast<unsigned long long>(verdict.not_shown));
   std::sort(formats_read.begin(), formats_read.end(), [](const FormatRead& a, const FormatRead& b) {
-    return a.format - format::all_formats().data() < b.format - format::all_formats().data();
+    return a.format - formats::registry::all_formats().data() < b.format - formats::registry::all_formats().data();
   });
   std::vector<report::CheckVerdict> table;
   nlohmann::json verdicts_json = nlohmann::json::array();
   for (const FormatRead& read : formats_read) {
     std::string verdicts;
     for (const std::string& name : read.format->consumer_profiles) {
-      const diag::Profile* p = format::catalog().find_profile(name);
+      const diag::Profile* p = formats::registry::catalog().find_profile(name);
       if (!p) continue;
       diag::Verdict v = diag::resolve(read.findings, *p);
       const diag::Accounting events = diag::account(read.findings, *p);
@@ -205,20 +205,20 @@ int run_check(const CheckOptions& o) {
     if (!io::write_file_atomic(o.html, report::render_check_page(table, verdict.diagnostics, profile->name),
                                    error)) {
       std::fprintf(stderr, "tracecheck check: cannot write %s: %s\n", o.html.c_str(), error.c_str());
-      return kExitIo;
+      return diag::kExitIo;
     }
   }
-  if (io_failed) return kExitIo;
-  return verdict.failed(o.werror) ? kExitErrors : kExitOk;
+  if (io_failed) return diag::kExitIo;
+  return verdict.failed(o.werror) ? diag::kExitErrors : diag::kExitOk;
 }
 
 TRACECHECK_COMMAND(
     "check", "Check traces (TORCH_TRACE logs, Chrome/Kineto traces, ...: files, .gz, '-' or directories)",
     [](CLI::App& sub) -> std::function<int()> {
       auto o = std::make_shared<CheckOptions>();
-      sub.add_option("--profile", o->profile, "Whose reading to model: " + format::catalog().profile_names() + " (default: default)");
+      sub.add_option("--profile", o->profile, "Whose reading to model: " + formats::registry::catalog().profile_names() + " (default: default)");
       std::string formats;
-      for (const format::Format& f : format::all_formats()) formats += "\n  " + f.id + ": " + f.description;
+      for (const formats::Format& f : formats::registry::all_formats()) formats += "\n  " + f.id + ": " + f.description;
       sub.add_option("--format", o->format, "Read every input as this format instead of detecting it:" + formats);
       sub.add_flag("--werror", o->werror, "Fail (exit 1) on warnings too");
       sub.add_option("--html", o->html,

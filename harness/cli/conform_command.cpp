@@ -35,12 +35,12 @@ int compare_golden(const ConformOptions& o, const std::string& actual) {
   golden::AcceptDecision accept = golden::decide_accept(o.accept);
   if (!accept.error.empty()) {
     std::fprintf(stderr, "tracecheck conform: %s\n", accept.error.c_str());
-    return kExitUsage;
+    return diag::kExitUsage;
   }
   std::optional<std::string> expected = io::read_file(o.golden);
   if (expected && *expected == actual) {
     std::printf("golden %s: match\n", o.golden.c_str());
-    return kExitOk;
+    return diag::kExitOk;
   }
   bool may_write = accept.allowed &&
                    (accept.mode == golden::UpdateMode::Always || (accept.mode == golden::UpdateMode::New && !expected));
@@ -48,10 +48,10 @@ int compare_golden(const ConformOptions& o, const std::string& actual) {
     std::string error;
     if (!io::write_file_atomic(o.golden, actual, error)) {
       std::fprintf(stderr, "tracecheck conform: %s\n", error.c_str());
-      return kExitIo;
+      return diag::kExitIo;
     }
     std::printf("golden %s: %s\n", o.golden.c_str(), expected ? "updated" : "written");
-    return kExitOk;
+    return diag::kExitOk;
   }
   if (accept.requested && !accept.allowed) std::fprintf(stderr, "tracecheck conform: %s\n", accept.refusal.c_str());
   if (!expected) {
@@ -60,7 +60,7 @@ int compare_golden(const ConformOptions& o, const std::string& actual) {
     std::printf("golden %s: differs (accept with --accept)\n%s", o.golden.c_str(),
                 golden::unified_diff(*expected, actual, o.golden, "actual").c_str());
   }
-  return kExitErrors;
+  return diag::kExitErrors;
 }
 
 int run_conform_command(ConformOptions o) {
@@ -69,7 +69,7 @@ int run_conform_command(ConformOptions o) {
   report::ConformResult r = report::run_conform(o.request);
   if (!r.ok) {
     std::fprintf(stderr, "tracecheck conform: %s\n", r.error.c_str());
-    return r.artifacts.empty() ? kExitIo : kExitErrors;
+    return r.artifacts.empty() ? diag::kExitIo : diag::kExitErrors;
   }
   const report::Evaluation& ev = r.evaluation;
   std::fwrite(ev.diagnostics_text.data(), 1, ev.diagnostics_text.size(), stdout);
@@ -81,7 +81,7 @@ int run_conform_command(ConformOptions o) {
   }
   for (const std::string& problem : ev.problems) std::printf("problem: %s\n", problem.c_str());
   if (!o.golden.empty()) return compare_golden(o, ev.text);
-  return failed || !ev.problems.empty() ? kExitErrors : kExitOk;
+  return failed || !ev.problems.empty() ? diag::kExitErrors : diag::kExitOk;
 }
 
 TRACECHECK_COMMAND(

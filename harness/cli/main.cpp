@@ -36,12 +36,12 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     app.exit(e);
-    return tc::kExitUsage;
+    return tc::diag::kExitUsage;
   }
   try {
-    return run ? run() : tc::kExitUsage;
+    return run ? run() : tc::diag::kExitUsage;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "tracecheck: internal error: %s\n", e.what());
-    return tc::kExitErrors;
+    return tc::diag::kExitErrors;
   }
 }

@@ -32,32 +32,32 @@ int run_report(const ReportCommandOptions& o) {
   inputs.insert(inputs.end(), o.reports.begin(), o.reports.end());
   if (inputs.empty()) {
     std::fprintf(stderr, "tracecheck report: name the JSON reports to read (run/replay --report-json)\n");
-    return kExitUsage;
+    return diag::kExitUsage;
   }
   for (const std::string& file : inputs) {
     auto text = io::read_file(file);
     std::string error;
     if (!text) {
       std::fprintf(stderr, "tracecheck report: cannot read %s\n", file.c_str());
-      return kExitIo;
+      return diag::kExitIo;
     }
     if (!merged.merge_json(*text, error)) {
       std::fprintf(stderr, "tracecheck report: %s: %s\n", file.c_str(), error.c_str());
-      return kExitIo;
+      return diag::kExitIo;
     }
   }
   for (const std::string& emitter : o.drift)
     if (!std::filesystem::is_directory(golden::default_golden_root() + "/" + emitter)) {
       std::fprintf(stderr, "tracecheck report: --drift: no golden set for %s under %s\n", emitter.c_str(),
                    golden::default_golden_root().c_str());
-      return kExitUsage;
+      return diag::kExitUsage;
     }
   merged.print_summary(stdout);
   std::fflush(stdout);
-  if (!report::write_reports(merged, o.json_file, o.junit_file, o.html_file, o.drift)) return kExitIo;
+  if (!report::write_reports(merged, o.json_file, o.junit_file, o.html_file, o.drift)) return diag::kExitIo;
   for (const auto& c : merged.cases())
-    if (c.status != "pass" && c.status != "accepted" && c.status != "skip") return kExitErrors;
-  return kExitOk;
+    if (c.status != "pass" && c.status != "accepted" && c.status != "skip") return diag::kExitErrors;
+  return diag::kExitOk;
 }
 
 }  // namespace

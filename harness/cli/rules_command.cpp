@@ -24,7 +24,7 @@ struct RulesOptions {
 };
 
 int run_rules(const RulesOptions& o) {
-  const diag::Catalog& catalog = format::catalog();
+  const diag::Catalog& catalog = formats::registry::catalog();
   std::string out;
   if (o.output == "markdown") {
     out = diag::rule_doc_markdown(catalog);
@@ -38,13 +38,13 @@ int run_rules(const RulesOptions& o) {
       std::string text = diag::rule_doc_text(catalog, id);
       if (text.empty()) {
         std::fprintf(stderr, "tracecheck rules: unknown rule '%s'\n", id.c_str());
-        return kExitErrors;
+        return diag::kExitErrors;
       }
       out += text;
     }
   }
   std::fwrite(out.data(), 1, out.size(), stdout);
-  return kExitOk;
+  return diag::kExitOk;
 }
 
 TRACECHECK_COMMAND("rules", "Explain rule ids: meaning, reason, example, severity per consumer profile",

@@ -109,14 +109,14 @@ int run_cases(const RunOptions& o) {
   golden::AcceptDecision accept = golden::decide_accept(o.accept);
   if (!accept.error.empty()) {
     std::fprintf(stderr, "tracecheck run: %s\n", accept.error.c_str());
-    return kExitUsage;
+    return diag::kExitUsage;
   }
   std::vector<int> codes;
   report::RunReport run_report;
   cases::Shard shard;
   if (std::string why; !cases::parse_shard(o.shard, shard, why)) {
     std::fprintf(stderr, "tracecheck run: --shard: %s\n", why.c_str());
-    return kExitUsage;
+    return diag::kExitUsage;
   }
   std::vector<cases::Case> loaded_cases =
       cases::select_shard(cases::load_cases_reporting(cases_root, o.cases, codes), shard);
@@ -151,12 +151,12 @@ int run_cases(const RunOptions& o) {
     cr.harness_seconds = std::max(0.0, capture_s - result.wall_s);
     if (!result.ran) {
       int code = runner::unavailable_exit_code();
-      std::printf("%s %s  environment %s\n    %s%s\n", code == kExitSkipped ? "SKIP" : "ERROR", c->name.c_str(),
+      std::printf("%s %s  environment %s\n    %s%s\n", code == diag::kExitSkipped ? "SKIP" : "ERROR", c->name.c_str(),
                   case_env.c_str(), result.error.c_str(),
-                  code == kExitSkipped ? "" : "\n    (under CI a missing environment is a failure, not a skip)");
-      write_result(evidence, (code == kExitSkipped ? "skip-env: " : "error: ") + result.error);
+                  code == diag::kExitSkipped ? "" : "\n    (under CI a missing environment is a failure, not a skip)");
+      write_result(evidence, (code == diag::kExitSkipped ? "skip-env: " : "error: ") + result.error);
       codes.push_back(code);
-      cr.status = code == kExitSkipped ? "skip" : "error";
+      cr.status = code == diag::kExitSkipped ? "skip" : "error";
       cr.message = result.error;
       cr.exit_code = code;
       run_report.add(cr);
@@ -166,10 +166,10 @@ int run_cases(const RunOptions& o) {
       std::printf("SKIP %s  (torch %s, %s)\n    skipped: %s\n", c->name.c_str(), result.torch_version.c_str(),
                   case_env.c_str(), result.skip_reason.c_str());
       write_result(evidence, "skip: " + result.skip_reason);
-      codes.push_back(kExitSkipped);
+      codes.push_back(diag::kExitSkipped);
       cr.status = "skip";
       cr.message = result.skip_reason;
-      cr.exit_code = kExitSkipped;
+      cr.exit_code = diag::kExitSkipped;
       run_report.add(cr);
       continue;
     }
@@ -201,7 +201,7 @@ int run_cases(const RunOptions& o) {
     };
     int code = report::judge_capture(q, &cr);
     cr.harness_seconds = std::max(0.0, cr.harness_seconds - second_capture_s);
-    write_result(evidence, code == kExitOk ? "pass" : code == kExitSkipped ? "skip: declared by the capture" : "fail");
+    write_result(evidence, code == diag::kExitOk ? "pass" : code == diag::kExitSkipped ? "skip: declared by the capture" : "fail");
     codes.push_back(code);
     run_report.add(cr);
   }

@@ -47,7 +47,7 @@ class Output {
 };
 
 void print_findings(const diag::Reporter& reporter) {
-  diag::Verdict verdict = diag::resolve(reporter, format::catalog().default_profile());
+  diag::Verdict verdict = diag::resolve(reporter, formats::registry::catalog().default_profile());
   for (const diag::Diagnostic& d : verdict.diagnostics) std::fprintf(stderr, "%s\n", diag::format_text(d).c_str());
   if (verdict.not_shown > 0)
     std::fprintf(stderr, "tracecheck scrub: %llu more finding(s) not shown\n",
@@ -55,11 +55,11 @@ void print_findings(const diag::Reporter& reporter) {
 }
 
 // A Chrome trace, execution trace or debug dir: its golden trace text.
-int run_canonical(const ScrubArgs& args, const format::Format& f) {
+int run_canonical(const ScrubArgs& args, const formats::Format& f) {
   diag::Reporter reporter;
-  std::vector<format::Section> sections;
+  std::vector<formats::Section> sections;
   std::vector<std::string> problems;
-  format::CheckRequest request;
+  formats::CheckRequest request;
   request.path = args.file;
   request.reporter = &reporter;
   request.rules = args.rules;
@@ -67,27 +67,27 @@ int run_canonical(const ScrubArgs& args, const format::Format& f) {
   request.problems = &problems;
   std::string io_error;
   int code = f.check(request, io_error);
-  for (const format::Section& s : sections) {
+  for (const formats::Section& s : sections) {
     if (sections.size() > 1) std::printf("[trace %s]\n", s.label.c_str());
     std::fwrite(s.text.data(), 1, s.text.size(), stdout);
   }
   std::fflush(stdout);
   print_findings(reporter);
   for (const std::string& p : problems) std::fprintf(stderr, "tracecheck scrub: %s\n", p.c_str());
-  if (code == kExitIo) {
+  if (code == diag::kExitIo) {
     std::fprintf(stderr, "tracecheck scrub: %s\n", io_error.c_str());
-    return kExitIo;
+    return diag::kExitIo;
   }
-  if (!problems.empty() && sections.empty()) return kExitUsage;  // the rule set did not load
-  return diag::resolve(reporter, format::catalog().default_profile()).errors > 0 ? kExitErrors : kExitOk;
+  if (!problems.empty() && sections.empty()) return diag::kExitUsage;  // the rule set did not load
+  return diag::resolve(reporter, formats::registry::catalog().default_profile()).errors > 0 ? diag::kExitErrors : diag::kExitOk;
 }
 
 // A format that prints record by record (Format::stream_scrub).
-int run_stream(const ScrubArgs& args, const format::Format& f) {
+int run_stream(const ScrubArgs& args, const formats::Format& f) {
   diag::Reporter reporter;
   Output out;
   uint64_t failed = 0;
-  format::StreamScrubRequest request;
+  formats::StreamScrubRequest request;
   request.path = args.file;
   request.rules = args.rules;
   if (args.keep_chromium) request.enabled.push_back("keep_chromium");
@@ -100,20 +100,20 @@ int run_stream(const ScrubArgs& args, const format::Format& f) {
   };
   std::string error;
   int code = f.stream_scrub(request, error);
-  if (code == kExitUsage) {
+  if (code == diag::kExitUsage) {
     std::fprintf(stderr, "tracecheck scrub: %s\n", error.c_str());
-    return kExitUsage;
+    return diag::kExitUsage;
   }
   out.flush();
   std::fflush(stdout);
 
   print_findings(reporter);
-  diag::Verdict verdict = diag::resolve(reporter, format::catalog().default_profile());
-  if (code == kExitIo) {
+  diag::Verdict verdict = diag::resolve(reporter, formats::registry::catalog().default_profile());
+  if (code == diag::kExitIo) {
     std::fprintf(stderr, "tracecheck scrub: %s\n", error.c_str());
-    return kExitIo;
+    return diag::kExitIo;
   }
-  return verdict.errors > 0 || failed > 0 ? kExitErrors : kExitOk;
+  return verdict.errors > 0 || failed > 0 ? diag::kExitErrors : diag::kExitOk;
 }
 
 int run_scrub(const ScrubArgs& args) {
@@ -122,14 +122,14 @@ int run_scrub(const ScrubArgs& args) {
   std::shared_ptr<const scrub::RuleSet> rules = scrub::load_rule_set(args.rules, load_error);
   if (!rules) {
     std::fprintf(stderr, "tracecheck scrub: %s\n", load_error.text().c_str());
-    return kExitUsage;
+    return diag::kExitUsage;
   }
   const std::string& format_id = rules->format;
-  const format::Format* f = format::find_format(format_id);
+  const formats::Format* f = formats::registry::find_format(format_id);
   if (!f) {
     std::fprintf(stderr, "tracecheck scrub: %s: no reader for format \"%s\"\n", args.rules.c_str(),
                  format_id.c_str());
-    return kExitUsage;
+    return diag::kExitUsage;
   }
   return f->stream_scrub ? run_stream(args, *f) : run_canonical(args, *f);
 }

@@ -53,7 +53,7 @@ constexpr uint64_t kStreamFrom = uint64_t{64} << 20;
 std::string stream_key(const ValidateOptions& o, const std::string& file) {
   if (o.jsonl || o.stream == "never" || file == "-") return "";
   std::string why;
-  const format::Format* f = format::detect_format(file, why);
+  const formats::Format* f = formats::registry::detect_format(file, why);
   std::string key = f ? f->streamed_array : "";
   if (key.empty() || o.stream == "always") return key;
   struct stat st {};
@@ -112,12 +112,12 @@ void print_finding(const std::string& file, const schema::Finding& f) {
 int run_validate(const ValidateOptions& o) {
   if (o.json && o.jsonl) {
     std::fprintf(stderr, "tracecheck validate: --json and --jsonl exclude each other\n");
-    return kExitUsage;
+    return diag::kExitUsage;
   }
   schema::SchemaFile loaded = schema::load_schema_file(o.schema);
   if (loaded.status == schema::SchemaFile::Status::Unreadable) {
     std::fprintf(stderr, "tracecheck validate: %s: %s\n", o.schema.c_str(), loaded.problem.message.c_str());
-    return kExitIo;
+    return diag::kExitIo;
   }
   if (loaded.status == schema::SchemaFile::Status::Invalid) {
     std::string at = loaded.problem.location.empty() ? "" : " (schema: " + shown(loaded.problem.location) + ")";
@@ -125,7 +125,7 @@ int run_validate(const ValidateOptions& o) {
                 static_cast<unsigned long long>(loaded.problem.line),
                 static_cast<unsigned long long>(loaded.problem.column), loaded.problem.message.c_str(),
                 at.c_str());
-    return kExitUsage;
+    return diag::kExitUsage;
   }
   for (const auto& w : loaded.unknown_keywords)
     std::printf("%s:%llu:%llu: warning[schema-unknown-key]: %s (schema: %s)\n", o.schema.c_str(),
@@ -179,8 +179,8 @@ int run_validate(const ValidateOptions& o) {
                static_cast<unsigned long long>(total.documents), static_cast<unsigned long long>(total.invalid),
                static_cast<unsigned long long>(total.violations),
                static_cast<unsigned long long>(total.syntax_errors));
-  if (io_failed) return kExitIo;
-  return failed ? kExitErrors : kExitOk;
+  if (io_failed) return diag::kExitIo;
+  return failed ? diag::kExitErrors : diag::kExitOk;
 }
 
 TRACECHECK_COMMAND("validate", "Validate JSON or JSON-lines files against a JSON Schema (draft 7)",

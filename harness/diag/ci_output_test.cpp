@@ -31,7 +31,7 @@ TEST(CiOutput, SarifListsEachFiredRuleOnceAndEveryResult) {
   std::vector<Diagnostic> ds = {finding("input-format", Severity::Error, "a.json", 1, 1, "not a trace"),
                                 finding("input-bom", Severity::Warning, "b.log", 1, 1, "bom"),
                                 finding("input-format", Severity::Error, "c.json", 1, 1, "not a trace")};
-  auto doc = nlohmann::json::parse(format_sarif(ds, format::catalog()));
+  auto doc = nlohmann::json::parse(format_sarif(ds, formats::registry::catalog()));
   EXPECT_EQ(doc["version"], "2.1.0");
   const auto& run = doc["runs"][0];
   ASSERT_EQ(run["tool"]["driver"]["rules"].size(), 2u);
@@ -41,11 +41,11 @@ TEST(CiOutput, SarifListsEachFiredRuleOnceAndEveryResult) {
   EXPECT_EQ(run["results"][1]["level"], "warning");
   EXPECT_EQ(run["results"][1]["ruleIndex"], 1);
   EXPECT_EQ(run["results"][2]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "c.json");
-  EXPECT_EQ(format_sarif(ds, format::catalog()), format_sarif(ds, format::catalog()));
+  EXPECT_EQ(format_sarif(ds, formats::registry::catalog()), format_sarif(ds, formats::registry::catalog()));
 }
 
 TEST(CiOutput, SarifOfNoFindingsIsAValidEmptyRun) {
-  auto doc = nlohmann::json::parse(format_sarif({}, format::catalog()));
+  auto doc = nlohmann::json::parse(format_sarif({}, formats::registry::catalog()));
   EXPECT_TRUE(doc["runs"][0]["results"].empty());
 }
 

@@ -1,7 +1,7 @@
 // Exit codes, the same for every tracecheck command.
 #pragma once
 
-namespace tc {
+namespace tc::diag {
 
 enum ExitCode : int {
   kExitOk = 0,       // no errors (warnings allowed unless --werror)
@@ -11,4 +11,4 @@ enum ExitCode : int {
   kExitSkipped = 77  // a case skipped for a declared reason (ctest SKIP_RETURN_CODE)
 };
 
-}  // namespace tc
+}  // namespace tc::diag

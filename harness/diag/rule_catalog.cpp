@@ -9,7 +9,7 @@
 namespace tc::diag {
 namespace {
 
-using namespace severity_shorthand;
+using namespace diag::severity_shorthand;
 
 // Sorted by id inside a group; each format's rules are in its folder
 // (formats/ID/rules.cpp), grouped the same way.

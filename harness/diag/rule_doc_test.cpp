@@ -12,28 +12,28 @@ namespace tc::diag {
 namespace {
 
 TEST(RuleDoc, EveryRuleHasAHeadingAReasonAndASeverityPerProfile) {
-  std::string md = rule_doc_markdown(format::catalog());
-  for (const Rule& r : format::catalog().rules()) {
+  std::string md = rule_doc_markdown(formats::registry::catalog());
+  for (const Rule& r : formats::registry::catalog().rules()) {
     EXPECT_FALSE(r.summary.empty()) << r.id;
     EXPECT_FALSE(r.why.empty()) << r.id;
     EXPECT_NE(md.find("\n### " + std::string(r.id) + "\n"), std::string::npos) << r.id;
   }
-  auto doc = nlohmann::json::parse(rule_doc_json(format::catalog()));
-  ASSERT_EQ(doc["rules"].size(), format::catalog().rules().size());
+  auto doc = nlohmann::json::parse(rule_doc_json(formats::registry::catalog()));
+  ASSERT_EQ(doc["rules"].size(), formats::registry::catalog().rules().size());
   for (const auto& r : doc["rules"]) {
     size_t judging = 0;
-    for (const Profile& p : format::catalog().profiles())
-      judging += format::catalog().judges(p, r["id"].get<std::string>()) ? 1 : 0;
+    for (const Profile& p : formats::registry::catalog().profiles())
+      judging += formats::registry::catalog().judges(p, r["id"].get<std::string>()) ? 1 : 0;
     EXPECT_EQ(r["severity"].size(), judging) << r["id"];
   }
 }
 
 TEST(RuleDoc, SeveritiesComeFromTheProfiles) {
   // A rule the tlparse profile turns off must say so, while default keeps it.
-  for (const Rule& r : format::catalog().rules()) {
-    std::string text = rule_doc_text(format::catalog(), r.id);
-    for (const Profile& p : format::catalog().profiles()) {
-      if (!format::catalog().judges(p, r.id)) {
+  for (const Rule& r : formats::registry::catalog().rules()) {
+    std::string text = rule_doc_text(formats::registry::catalog(), r.id);
+    for (const Profile& p : formats::registry::catalog().profiles()) {
+      if (!formats::registry::catalog().judges(p, r.id)) {
         EXPECT_EQ(text.find(" " + p.name + ": "), std::string::npos) << r.id << " is not " << p.name << "'s to judge";
         continue;
       }
@@ -47,10 +47,10 @@ TEST(RuleDoc, SeveritiesComeFromTheProfiles) {
 // A consumer profile says what its consumer does with every rule it judges,
 // and where that comes from; `default` speaks for no consumer.
 TEST(RuleDoc, EveryConsumerSeverityIsGrounded) {
-  for (const Profile& p : format::catalog().profiles()) {
+  for (const Profile& p : formats::registry::catalog().profiles()) {
     if (p.format.empty()) continue;
-    for (const Rule& r : format::catalog().rules()) {
-      if (!format::catalog().judges(p, r.id)) continue;
+    for (const Rule& r : formats::registry::catalog().rules()) {
+      if (!formats::registry::catalog().judges(p, r.id)) continue;
       auto g = p.grounds.find(r.id);
       ASSERT_NE(g, p.grounds.end()) << p.name << " does not ground its severity for " << r.id;
       EXPECT_FALSE(g->second.does.empty()) << p.name << " / " << r.id;
@@ -69,16 +69,16 @@ TEST(RuleDoc, SaysWhatEachSeverityIsEstablishedBy) {
   EXPECT_EQ(established_by({"not established what X does", "no source: nothing read"}), "not established");
   EXPECT_EQ(established_by({"tracecheck's own limit", "tracecheck: reader.cpp"}), "tracecheck's own limit");
   // Every row of RULES.md says it, and `tracecheck rules RULE` too.
-  EXPECT_NE(rule_doc_markdown(format::catalog()).find("| hta | error | HTA raises KeyError 'dur' in round_down_time_stamps, which runs "
+  EXPECT_NE(rule_doc_markdown(formats::registry::catalog()).find("| hta | error | HTA raises KeyError 'dur' in round_down_time_stamps, which runs "
                                                       "only on a float64 ts column; with integer ts, or a string among "
                                                       "them, it skips the rounding and keeps nothing (ct-no-cat-dur) "
                                                       "| a run of the consumer |"),
             std::string::npos);
-  EXPECT_NE(rule_doc_text(format::catalog(), "ct-no-dur").find("(established by a run of the consumer: "),
+  EXPECT_NE(rule_doc_text(formats::registry::catalog(), "ct-no-dur").find("(established by a run of the consumer: "),
             std::string::npos);
 }
 
-TEST(RuleDoc, UnknownRuleHasNoText) { EXPECT_EQ(rule_doc_text(format::catalog(), "no-such-rule"), ""); }
+TEST(RuleDoc, UnknownRuleHasNoText) { EXPECT_EQ(rule_doc_text(formats::registry::catalog(), "no-such-rule"), ""); }
 
 }  // namespace
 }  // namespace tc::diag
@@ -87,7 +87,7 @@ namespace tc::diag {
 namespace {
 
 TEST(RuleDoc, DefaultSaysWhichReadersRaiseItAndTlparseRaisesNothing) {
-  const Catalog& c = format::catalog();
+  const Catalog& c = formats::registry::catalog();
   const Profile& d = c.default_profile();
   EXPECT_TRUE(d.raised_by.contains("hta"));
   EXPECT_TRUE(d.raised_by.contains("chakra"));

@@ -15,7 +15,7 @@
 #include <fstream>
 #include <thread>
 
-namespace tc::checks {
+namespace tc::external {
 namespace fs = std::filesystem;
 
 const char* parser_status_name(ParserStatus s) {
@@ -191,4 +191,4 @@ ParserResult run_external_parser(const ExternalParser& parser, const std::string
   return r;
 }
 
-}  // namespace tc::checks
+}  // namespace tc::external

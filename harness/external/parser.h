@@ -26,7 +26,7 @@
 
 #include "diag/diagnostic.h"
 
-namespace tc::checks {
+namespace tc::external {
 
 struct ExternalParser {
   std::string name;
@@ -67,4 +67,4 @@ ParserResult run_external_parser(const ExternalParser& parser, const std::string
 // Finds an executable by name on $PATH (or checks a path containing '/').
 std::optional<std::string> find_executable(const std::string& name);
 
-}  // namespace tc::checks
+}  // namespace tc::external

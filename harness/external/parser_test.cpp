@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-namespace tc::checks {
+namespace tc::external {
 namespace {
 namespace fs = std::filesystem;
 
@@ -99,4 +99,4 @@ TEST_F(ExternalParserTest, MissingProgramIsAnErrorNotACrash) {
 }
 
 }  // namespace
-}  // namespace tc::checks
+}  // namespace tc::external

@@ -10,7 +10,7 @@
 #include "io/data_root.h"
 #include "io/input_source.h"
 
-namespace tc::checks {
+namespace tc::external {
 namespace {
 namespace fs = std::filesystem;
 
@@ -148,4 +148,4 @@ std::optional<ExternalParser> find_preset(const std::string& name, const PresetT
   return std::nullopt;
 }
 
-}  // namespace tc::checks
+}  // namespace tc::external

@@ -26,7 +26,7 @@
 
 #include "external/parser.h"
 
-namespace tc::checks {
+namespace tc::external {
 
 // The format whose files a preset reads.
 struct PresetTarget {
@@ -50,4 +50,4 @@ bool prepare_ajv_inputs(const std::string& schema_dir, const std::string& tmp, s
 // the array `array_key` of the object form, or the bare array.
 bool ajv_rejects_on(const diag::Diagnostic& d, const std::string& array_key);
 
-}  // namespace tc::checks
+}  // namespace tc::external

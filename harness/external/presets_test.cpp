@@ -10,7 +10,7 @@
 
 #include "io/data_root.h"
 
-namespace tc::checks {
+namespace tc::external {
 namespace {
 namespace fs = std::filesystem;
 
@@ -120,4 +120,4 @@ TEST(ExternalPresets, AjvRejectionIsPredictedByJsonErrorsAndSchemaBreakingFindin
 }
 
 }  // namespace
-}  // namespace tc::checks
+}  // namespace tc::external

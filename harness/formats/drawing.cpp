@@ -1,6 +1,6 @@
 #include "formats/drawing.h"
 
-namespace tc::format {
+namespace tc::formats {
 
 std::vector<DrawnNode> indented_tree(const std::vector<std::string>& lines, size_t budget, const LineToNode& to_node,
                                      size_t* not_drawn) {
@@ -43,4 +43,4 @@ size_t count_nodes(const std::vector<DrawnNode>& nodes) {
   return n;
 }
 
-}  // namespace tc::format
+}  // namespace tc::formats

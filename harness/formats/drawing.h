@@ -22,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tc::format {
+namespace tc::formats {
 
 struct DrawnNode {
   std::string label;
@@ -53,4 +53,4 @@ size_t count_nodes(const std::vector<DrawnNode>& nodes);
 
 inline constexpr size_t kMaxDetailBytes = 600;
 
-}  // namespace tc::format
+}  // namespace tc::formats

@@ -36,7 +36,7 @@ namespace tc::scrub {
 struct RuleUse;
 }
 
-namespace tc::format {
+namespace tc::formats {
 
 struct SniffInput {
   std::string path;
@@ -164,4 +164,4 @@ struct Format {
   std::vector<diag::Profile> profiles = {};
 };
 
-}  // namespace tc::format
+}  // namespace tc::formats

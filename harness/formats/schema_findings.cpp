@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-namespace tc::checks {
+namespace tc::formats {
 
 bool is_unknown_key(const schema::SchemaError& e) {
   constexpr std::string_view kAdditional = "/additionalProperties";
@@ -86,4 +86,4 @@ bool SchemaFacts::claim(std::string_view path) {
   return any;
 }
 
-}  // namespace tc::checks
+}  // namespace tc::formats

@@ -17,7 +17,7 @@
 #include "diag/diagnostic.h"
 #include "schema/schema.h"
 
-namespace tc::checks {
+namespace tc::formats {
 
 inline constexpr std::string_view kUnknownKeyHint =
     "format drift: a newer emitter added the key, or it is misspelled; consumers that follow the schema ignore "
@@ -72,4 +72,4 @@ class SchemaFacts {
   std::vector<Fact> facts_;
 };
 
-}  // namespace tc::checks
+}  // namespace tc::formats

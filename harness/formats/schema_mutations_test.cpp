@@ -24,7 +24,7 @@
 #include "io/input_source.h"
 #include "formats/chrome_trace/reader.h"
 
-namespace tc::checks::schema_mutations {
+namespace tc::formats::schema_mutations {
 namespace {
 
 namespace fs = std::filesystem;
@@ -68,11 +68,11 @@ std::vector<diag::Diagnostic> schema_findings(const std::string& format, const J
   fs::path path = fs::temp_directory_path() / ("tc_mutation_" + std::to_string(::getpid()) + ".json");
   std::ofstream(path) << doc.dump();
   diag::Reporter reporter;
-  format::CheckRequest request;
+  formats::CheckRequest request;
   request.path = path.string();
   request.reporter = &reporter;
   std::string io_error;
-  EXPECT_EQ(format::find_format(format)->check(request, io_error), 0) << io_error;
+  EXPECT_EQ(formats::registry::find_format(format)->check(request, io_error), 0) << io_error;
   fs::remove(path);
   std::vector<diag::Diagnostic> out;
   for (const diag::Diagnostic& d : reporter.kept()) {
@@ -135,15 +135,15 @@ TEST(FormatSchemaMutations, ChromeEventsOfEveryPhaseInTheCaptures) {
   for (const std::string& file : raw_files("chrome_trace")) {
     diag::Reporter ignored;
     std::string error;
-    reader::read_chrome_trace(
+    formats::chrome_trace::read_chrome_trace(
         file, {}, ignored,
-        [&](const reader::ChromeEvent& e) {
+        [&](const formats::chrome_trace::ChromeEvent& e) {
           Json event = Json::parse(simdjson::minify(e.value), nullptr, false);
           if (event.is_discarded() || !event.contains("ph") || !event["ph"].is_string()) return;
           std::string ph = event["ph"];
           if (schema_of.count(ph) && seen[ph].size() < 20) seen[ph].push_back(event);
         },
-        [](const reader::ChromeMember&) {}, nullptr, &error);
+        [](const formats::chrome_trace::ChromeMember&) {}, nullptr, &error);
     ASSERT_EQ(error, "") << file;
   }
   // The base of each phase's mutations: its first event that conforms
@@ -190,4 +190,4 @@ TEST(FormatSchemaMutations, ExecutionTraceNodesOfEveryCommittedTrace) {
 }
 
 }  // namespace
-}  // namespace tc::checks::schema_mutations
+}  // namespace tc::formats::schema_mutations

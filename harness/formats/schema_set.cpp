@@ -9,7 +9,7 @@
 #include "io/data_root.h"
 #include "schema/schema_file.h"
 
-namespace tc::checks {
+namespace tc::formats {
 namespace fs = std::filesystem;
 
 namespace {
@@ -70,4 +70,4 @@ std::string display_schema_path(std::string_view path, std::string_view root, st
   return std::string(path);
 }
 
-}  // namespace tc::checks
+}  // namespace tc::formats

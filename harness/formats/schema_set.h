@@ -20,7 +20,7 @@
 
 #include "schema/schema.h"
 
-namespace tc::checks {
+namespace tc::formats {
 
 struct TorchTraceSchemas {
   std::string root;   // the schemas/ directory used, ends without '/'
@@ -45,4 +45,4 @@ std::string schema_root();
 // schemas/ directory becomes "torch_trace/kinds/x.schema.json#/required".
 std::string display_schema_path(std::string_view schema_path, std::string_view root, std::string_view root_file);
 
-}  // namespace tc::checks
+}  // namespace tc::formats

@@ -1,4 +1,4 @@
-// libFuzzer target: the Chrome trace reader (io::stream_json_array, per-event
+// libFuzzer target: the Chrome trace reader (json::stream_json_array, per-event
 // simdjson parses, the slow path that locates JSON errors and quirks, the
 // container findings) and the report of its findings under every profile,
 // on arbitrary bytes, in memory. Small chunk, event and member caps make
@@ -28,22 +28,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::unique_ptr<tc::io::InputSource> source = std::make_unique<tc::io::MemorySource>(std::string(text), step);
   if (text.size() >= 2 && static_cast<unsigned char>(text[0]) == 0x1f && static_cast<unsigned char>(text[1]) == 0x8b)
     source = tc::io::make_gzip_source(std::move(source));
-  tc::reader::ChromeReadOptions options;
+  tc::formats::chrome_trace::ChromeReadOptions options;
   options.chunk = 64;
   options.max_event = 2048;
   options.max_member = 256;
   tc::diag::Reporter reporter;
   uint64_t events = 0;
-  tc::reader::ChromeReadInfo info;
+  tc::formats::chrome_trace::ChromeReadInfo info;
   std::string io_error;
-  tc::reader::read_chrome_trace(
+  tc::formats::chrome_trace::read_chrome_trace(
       *source, "fuzz.json", options, reporter,
-      [&](const tc::reader::ChromeEvent& e) {
+      [&](const tc::formats::chrome_trace::ChromeEvent& e) {
         if (!e.value.is_object() || e.text.empty() || e.text.size() > options.max_event) std::abort();
         (void)e.pointer();
         ++events;
       },
-      [&](const tc::reader::ChromeMember& m) {
+      [&](const tc::formats::chrome_trace::ChromeMember& m) {
         if (m.text.size() > options.max_member) std::abort();
       },
       &info, &io_error);

@@ -1,4 +1,4 @@
-// libFuzzer target: the execution-trace reader (io::stream_json_array, node
+// libFuzzer target: the execution-trace reader (json::stream_json_array, node
 // parsing, header checks) and the report of its findings. The reader opens
 // paths, so each input is written to a per-process temp file first (gzip
 // input included: the reader sniffs the magic bytes).
@@ -29,10 +29,10 @@
 
 namespace {
 
-using tc::reader::et::EtIo;
-using tc::reader::et::EtIoJson;
-using tc::reader::et::EtNode;
-using tc::reader::et::EtNodeJson;
+using tc::formats::execution_trace::EtIo;
+using tc::formats::execution_trace::EtIoJson;
+using tc::formats::execution_trace::EtNode;
+using tc::formats::execution_trace::EtNodeJson;
 
 void append_io(std::string& out, const EtIo& io, const EtIoJson& json) {
   out += std::to_string(io.values) + "," + std::to_string(io.shapes) + "," + std::to_string(io.types) + "," +
@@ -62,22 +62,22 @@ struct Read {
   std::vector<std::string> findings;
 };
 
-Read read(const std::string& file, const tc::reader::et::NodeSchemaPlan* plan) {
+Read read(const std::string& file, const tc::formats::execution_trace::NodeSchemaPlan* plan) {
   Read r;
   tc::diag::Reporter reporter;
-  tc::reader::et::EtHandler handler;
+  tc::formats::execution_trace::EtHandler handler;
   handler.on_node = [&](const EtNode& n, const EtNodeJson& json) { r.nodes.push_back(node_text(n, json)); };
-  handler.on_end = [](const tc::reader::et::EtHeader&) {};
-  tc::reader::et::EtReadOptions options;
+  handler.on_end = [](const tc::formats::execution_trace::EtHeader&) {};
+  tc::formats::execution_trace::EtReadOptions options;
   options.schema_plan = plan;
   std::string io_error;
-  tc::reader::et::read_execution_trace(file, reporter, handler, &io_error, options);
-  tc::diag::Verdict verdict = tc::diag::resolve(reporter, tc::format::catalog().default_profile());
+  tc::formats::execution_trace::read_execution_trace(file, reporter, handler, &io_error, options);
+  tc::diag::Verdict verdict = tc::diag::resolve(reporter, tc::formats::registry::catalog().default_profile());
   for (const tc::diag::Diagnostic& d : verdict.diagnostics) r.findings.push_back(tc::diag::format_text(d));
   return r;
 }
 
-void check_parse_valid(const uint8_t* data, size_t size, const tc::reader::et::NodeSchemaPlan& plan) {
+void check_parse_valid(const uint8_t* data, size_t size, const tc::formats::execution_trace::NodeSchemaPlan& plan) {
   simdjson::dom::parser parser;
   simdjson::dom::array nodes;
   if (parser.parse(reinterpret_cast<const char*>(data), size).get_object()["nodes"].get(nodes)) return;
@@ -86,12 +86,12 @@ void check_parse_valid(const uint8_t* data, size_t size, const tc::reader::et::N
   for (simdjson::dom::element e : nodes) {
     for (bool want_strides : {true, false}) {
       tc::diag::Reporter reporter;
-      tc::reader::et::NodeParser nodes_parser("fuzz.json", reporter, /*keep_texts=*/true);
+      tc::formats::execution_trace::NodeParser nodes_parser("fuzz.json", reporter, /*keep_texts=*/true);
       if (!nodes_parser.parse_valid(e, want_strides, node, json, plan)) continue;
       const std::string decided = node_text(node, json);
-      nodes_parser.parse(e, tc::reader::et::Layout::Nested, want_strides, node, json);
+      nodes_parser.parse(e, tc::formats::execution_trace::Layout::Nested, want_strides, node, json);
       if (!reporter.kept().empty() || decided != node_text(node, json) ||
-          !tc::checks::EtSchemaChecker::passes_nested(e))
+          !tc::formats::execution_trace::EtSchemaChecker::passes_nested(e))
         __builtin_trap();
     }
   }
@@ -108,7 +108,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   // The shipped schemas load, and the nested node schema is one the reader
   // decides: if not, the comparisons below would test nothing.
-  const tc::reader::et::NodeSchemaPlan* plan = tc::checks::EtSchemaChecker::nested_plan();
+  const tc::formats::execution_trace::NodeSchemaPlan* plan = tc::formats::execution_trace::EtSchemaChecker::nested_plan();
   if (!plan) __builtin_trap();
   const Read plain = read(file, nullptr);
   const Read deciding = read(file, plan);

@@ -11,7 +11,7 @@
 namespace tc::fuzz {
 
 inline void format_findings(const diag::Reporter& reporter) {
-  for (const diag::Profile& profile : tc::format::catalog().profiles()) {
+  for (const diag::Profile& profile : tc::formats::registry::catalog().profiles()) {
     diag::Verdict verdict = diag::resolve(reporter, profile);
     for (const diag::Diagnostic& d : verdict.diagnostics) {
       (void)diag::format_text(d);

@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   std::string why;
-  std::unique_ptr<tc::scrub::Scrubber> scrubber = tc::scrub::Scrubber::create(rules, {}, why);
+  std::unique_ptr<tc::formats::torch_trace::Scrubber> scrubber = tc::formats::torch_trace::Scrubber::create(rules, {}, why);
   if (!scrubber) return 0;
   tc::json::Parser parser;
   const std::string payload = "def forward(self, x):\n    return (x + 1,)\n";

@@ -18,7 +18,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   size_t step = 1 + size % 61;
   std::string_view text(reinterpret_cast<const char*>(data), size);
-  tc::reader::ReadOptions options;
+  tc::formats::torch_trace::ReadOptions options;
   options.max_piece = 256;
   options.max_line_bytes = 4096;
   options.max_kept_payload = 1024;
@@ -27,8 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (text.size() >= 2 && static_cast<unsigned char>(text[0]) == 0x1f && static_cast<unsigned char>(text[1]) == 0x8b)
     source = tc::io::make_gzip_source(std::move(source));
   // FileReader keeps a reference to the callback: it must outlive the reader.
-  const std::function<void(tc::reader::Record&)> on_record = [](tc::reader::Record&) {};
-  tc::reader::FileReader reader("fuzz.log", -1, options, reporter, on_record);
+  const std::function<void(tc::formats::torch_trace::Record&)> on_record = [](tc::formats::torch_trace::Record&) {};
+  tc::formats::torch_trace::FileReader reader("fuzz.log", -1, options, reporter, on_record);
   std::string io_error;
   reader.read(*source, nullptr, &io_error);
   tc::fuzz::format_findings(reporter);

@@ -35,9 +35,9 @@ Side side_of(const std::string& text) {
     const std::string label = s.name.substr(6);
     out.sections.add(label);
     out.section_lines[s.name] = s.lines;
-    const format::Format* f = format::format_of_section(label);
+    const formats::Format* f = formats::registry::format_of_section(label);
     const std::string noun = f ? f->name_noun : "records";
-    for (const format::Record& r : trace_records(s)) {
+    for (const formats::Record& r : trace_records(s)) {
       if (r.kind == "?") continue;
       out.kinds.add(r.kind);
       if (!r.name.empty()) out.names[noun].add(r.name);
@@ -50,17 +50,17 @@ Side side_of(const std::string& text) {
 // paired) whose text differs, counted by kind into `changed`; the number found.
 size_t count_changed(const GoldenSection& a, const GoldenSection& b, std::map<std::string, size_t>& changed) {
   using Key = std::tuple<std::string, std::string, std::string>;
-  std::map<Key, std::vector<format::Record>> left;
-  for (format::Record& r : trace_records(a)) left[Key{r.kind, r.name, r.scope}].push_back(std::move(r));
+  std::map<Key, std::vector<formats::Record>> left;
+  for (formats::Record& r : trace_records(a)) left[Key{r.kind, r.name, r.scope}].push_back(std::move(r));
   std::map<Key, size_t> taken;
   size_t n = 0;
-  for (const format::Record& r : trace_records(b)) {
+  for (const formats::Record& r : trace_records(b)) {
     Key k{r.kind, r.name, r.scope};
     auto it = left.find(k);
     if (it == left.end()) continue;
     size_t& i = taken[k];
     if (i >= it->second.size()) continue;
-    const format::Record& l = it->second[i++];
+    const formats::Record& l = it->second[i++];
     if (l.line != r.line || l.payload != r.payload) {
       ++changed[r.kind == "?" ? std::string("(other lines)") : r.kind];
       ++n;

@@ -23,7 +23,7 @@
 //   "<severity> <rule> <record-kind> <file>:<line>"   line numbers stable
 //   "<severity> <rule> <record-kind> <file>"          line numbers not stable
 // The line number is kept only where the file's format places a record on
-// the same line in every capture (format::Format::stable_line_numbers:
+// the same line in every capture (formats::Format::stable_line_numbers:
 // TORCH_TRACE logs); in a Chrome or execution trace it moves with the number
 // of events before it, so there the finding is named by rule, record kind
 // (its message's stable part, e.g. "ph=X") and file. The free-text message

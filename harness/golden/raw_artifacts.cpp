@@ -21,7 +21,7 @@ const char* const kJsonFiles[] = {"env.json", "outcome.json", "facts.json"};
 // The capture folders that hold traces: one per registered format.
 std::vector<std::string> format_folders() {
   std::vector<std::string> ids;
-  for (const format::Format& f : format::all_formats()) ids.push_back(f.id);
+  for (const formats::Format& f : formats::registry::all_formats()) ids.push_back(f.id);
   return ids;
 }
 

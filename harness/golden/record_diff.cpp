@@ -45,8 +45,8 @@ void diff_values(const ojson& a, const ojson& b, const std::string& path, std::v
 }
 
 void diff_trace(const GoldenSection& a, const GoldenSection& b, std::vector<std::string>& out) {
-  std::vector<format::Record> ra = trace_records(a), rb = trace_records(b);
-  auto key_of = [](const format::Record& r) { return r.kind + "\x1f" + r.name + "\x1f" + r.scope; };
+  std::vector<formats::Record> ra = trace_records(a), rb = trace_records(b);
+  auto key_of = [](const formats::Record& r) { return r.kind + "\x1f" + r.name + "\x1f" + r.scope; };
   // n-th occurrence of a key in a <-> n-th in b.
   std::map<std::string, std::vector<size_t>> where_b;
   for (size_t j = 0; j < rb.size(); ++j) where_b[key_of(rb[j])].push_back(j);
@@ -76,7 +76,7 @@ void diff_trace(const GoldenSection& a, const GoldenSection& b, std::vector<std:
     }
     size_t ai = static_cast<size_t>(match_b[j]);
     if (ai >= i) flush_removed(ai + 1);
-    const format::Record &x = ra[ai], &y = rb[j];
+    const formats::Record &x = ra[ai], &y = rb[j];
     std::string head = "record " + std::to_string(j + 1) + " (" + record_name(y) + "): ";
     if (x.line != y.line) {
       ojson jx = ojson::parse(x.line, nullptr, false), jy = ojson::parse(y.line, nullptr, false);
@@ -138,13 +138,13 @@ std::vector<GoldenSection> split_sections(std::string_view text) {
   return out;
 }
 
-std::vector<format::Record> trace_records(const GoldenSection& section) {
+std::vector<formats::Record> trace_records(const GoldenSection& section) {
   std::string_view name = section.name;
-  if (!name.starts_with("trace ")) return format::split_section("", section.lines);
-  return format::split_section(name.substr(6), section.lines);
+  if (!name.starts_with("trace ")) return formats::registry::split_section("", section.lines);
+  return formats::registry::split_section(name.substr(6), section.lines);
 }
 
-std::string record_name(const format::Record& r) {
+std::string record_name(const formats::Record& r) {
   return r.kind + (r.name.empty() ? "" : ":" + r.name) + ", " + r.scope;
 }
 

@@ -42,8 +42,8 @@ std::vector<GoldenSection> split_sections(std::string_view text);
 
 // The records of a section named "trace LABEL" (formats/registry/registry.h
 // split_section); "name (kind:name, scope)" is how diffs name one.
-std::vector<format::Record> trace_records(const GoldenSection& section);
-std::string record_name(const format::Record& r);
+std::vector<formats::Record> trace_records(const GoldenSection& section);
+std::string record_name(const formats::Record& r);
 
 // "unified" -> the bounded unified diff; anything else -> record_diff.
 std::string golden_diff(std::string_view golden, std::string_view actual, std::string_view golden_name,

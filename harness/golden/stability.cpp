@@ -80,7 +80,7 @@ StabilityReport compare_captures(std::string_view first, std::string_view second
         continue;
       }
       // The line as a record of its section, "[name]" without the brackets.
-      std::vector<format::Record> rec =
+      std::vector<formats::Record> rec =
           trace_records({section.size() > 2 ? section.substr(1, section.size() - 2) : "", {std::string(b[i])}});
       out.push_back(where + " record (" + record_name(rec[0]) + "):");
       std::vector<std::string> path;

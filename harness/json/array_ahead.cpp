@@ -9,7 +9,7 @@
 
 #include "io/ordered_work.h"
 
-namespace tc::io {
+namespace tc::json {
 namespace {
 
 constexpr size_t kPieceBytes = size_t{256} << 10;
@@ -97,7 +97,7 @@ void prepare(Piece& p, ParserPool& parsers, const NoteElement& note) {
 
 }  // namespace
 
-JsonStreamResult stream_json_array_ahead(InputSource& in, const JsonStreamOptions& options, unsigned threads,
+JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOptions& options, unsigned threads,
                                          const NoteElement& note, const FoldElement& fold_element,
                                          const FoldMember& fold_member) {
   if (threads <= 1)
@@ -111,7 +111,7 @@ JsonStreamResult stream_json_array_ahead(InputSource& in, const JsonStreamOption
   ParserPool parsers;
   // A prepare that fails (no memory, a note that throws) leaves the piece
   // for the fold to parse, element by element.
-  OrderedWork<Piece> work(2 * threads + 2, [&](Piece& p) {
+  io::OrderedWork<Piece> work(2 * threads + 2, [&](Piece& p) {
     try {
       prepare(p, parsers, note);
     } catch (...) {
@@ -166,7 +166,7 @@ JsonStreamResult stream_json_array_ahead(InputSource& in, const JsonStreamOption
     // However the fold ends (an exception in a check, a helper that cannot
     // start), the threads stop and are joined before what they use goes.
     struct Joiner {
-      OrderedWork<Piece>& work;
+      io::OrderedWork<Piece>& work;
       std::thread& producer;
       std::vector<std::thread>& helpers;
       ~Joiner() {
@@ -197,4 +197,4 @@ JsonStreamResult stream_json_array_ahead(InputSource& in, const JsonStreamOption
   return result;
 }
 
-}  // namespace tc::io
+}  // namespace tc::json

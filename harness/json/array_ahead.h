@@ -26,14 +26,14 @@
 #include "io/input_source.h"
 #include "json/array_stream.h"
 
-namespace tc::io {
+namespace tc::json {
 
 using NoteElement = std::function<bool(simdjson::dom::element value)>;
 using FoldElement = std::function<void(const JsonElement& el, const simdjson::dom::element* parsed, bool noted)>;
 using FoldMember = std::function<void(const JsonMember& m)>;
 
-JsonStreamResult stream_json_array_ahead(InputSource& in, const JsonStreamOptions& options, unsigned threads,
+JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOptions& options, unsigned threads,
                                          const NoteElement& note, const FoldElement& fold_element,
                                          const FoldMember& fold_member);
 
-}  // namespace tc::io
+}  // namespace tc::json

@@ -9,7 +9,7 @@
 #include "json/block_scan.h"
 #include "json/splitter.h"
 
-namespace tc::io::detail {
+namespace tc::json::detail {
 namespace {
 
 // Bytes that end a run of plain bytes inside a string / inside a value.
@@ -166,4 +166,4 @@ bool Splitter::scan_bytes(size_t limit) {
   return true;
 }
 
-}  // namespace tc::io::detail
+}  // namespace tc::json::detail

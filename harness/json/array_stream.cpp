@@ -10,7 +10,7 @@
 #include "json/key.h"
 #include "json/splitter.h"
 
-namespace tc::io::detail {
+namespace tc::json::detail {
 namespace {
 
 bool is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -296,9 +296,9 @@ JsonStreamResult Splitter::run() {
   return r_;
 }
 
-}  // namespace tc::io::detail
+}  // namespace tc::json::detail
 
-namespace tc::io {
+namespace tc::json {
 
 JsonPosition position_in(std::string_view text, JsonPosition start, size_t offset) {
   JsonPosition p = start;
@@ -315,10 +315,10 @@ JsonPosition position_in(std::string_view text, JsonPosition start, size_t offse
   return p;
 }
 
-JsonStreamResult stream_json_array(InputSource& source, const JsonStreamOptions& options, const JsonBatchFn& on_batch,
+JsonStreamResult stream_json_array(io::InputSource& source, const JsonStreamOptions& options, const JsonBatchFn& on_batch,
                                    const JsonMemberFn& on_member) {
-  detail::Splitter s(source, options, on_batch, on_member);
+  json::detail::Splitter s(source, options, on_batch, on_member);
   return s.run();
 }
 
-}  // namespace tc::io
+}  // namespace tc::json

@@ -41,7 +41,7 @@
 
 #include "io/input_source.h"
 
-namespace tc::io {
+namespace tc::json {
 
 struct JsonPosition {
   uint64_t line = 1;
@@ -121,7 +121,7 @@ using JsonMemberFn = std::function<void(const JsonMember&)>;
 
 inline constexpr size_t kJsonPadding = 64;
 
-JsonStreamResult stream_json_array(InputSource& source, const JsonStreamOptions& options, const JsonBatchFn& on_batch,
+JsonStreamResult stream_json_array(io::InputSource& source, const JsonStreamOptions& options, const JsonBatchFn& on_batch,
                                    const JsonMemberFn& on_member);
 
-}  // namespace tc::io
+}  // namespace tc::json

@@ -11,7 +11,7 @@
 #include "tests/support/rng.h"
 #include "io/memory_source.h"
 
-namespace tc::io {
+namespace tc::json {
 namespace {
 
 struct Split {
@@ -31,7 +31,7 @@ JsonStreamOptions with_events(JsonStreamOptions o) {
 Split split(const std::string& input, size_t step = 7, JsonStreamOptions o = {}) {
   o = with_events(o);
   if (o.chunk == JsonStreamOptions{}.chunk) o.chunk = 64;
-  MemorySource src(input, step);
+  io::MemorySource src(input, step);
   Split s;
   s.result = stream_json_array(
       src, o,
@@ -202,7 +202,7 @@ TEST(JsonArrayStream, MembersAreBoundedButStillSkipped) {
 }
 
 TEST(JsonArrayStream, CallbackCanStop) {
-  MemorySource src("[1,2,3,4,5,6,7,8,9,10]", 2);
+  io::MemorySource src("[1,2,3,4,5,6,7,8,9,10]", 2);
   JsonStreamOptions o;
   o.chunk = 64;
   int batches = 0;
@@ -239,7 +239,7 @@ TEST(JsonArrayStream, RandomArraysRoundTripAndParseInPlace) {
     in += object ? "]}" : (rng.chance(50) ? "]" : "");
     JsonStreamOptions o = with_events({});
     o.chunk = 64 + rng.below(200);
-    MemorySource src(in, 1 + rng.below(50));
+    io::MemorySource src(in, 1 + rng.below(50));
     std::vector<std::string> got;
     JsonStreamResult r = stream_json_array(
         src, o,
@@ -257,4 +257,4 @@ TEST(JsonArrayStream, RandomArraysRoundTripAndParseInPlace) {
 }
 
 }  // namespace
-}  // namespace tc::io
+}  // namespace tc::json

@@ -6,7 +6,7 @@
 #define TC_JSON_BLOCK_X86 1
 #endif
 
-namespace tc::io {
+namespace tc::json {
 namespace {
 
 // '[' (0x5B) and '{' (0x7B) differ only in bit 0x20, as do ']' and '}': OR
@@ -99,4 +99,4 @@ JsonBlock classify_json_block(const char* p) {
 #endif
 }
 
-}  // namespace tc::io
+}  // namespace tc::json

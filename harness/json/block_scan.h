@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace tc::io {
+namespace tc::json {
 
 struct JsonBlock {
   uint64_t quote = 0;      // '"'
@@ -66,4 +66,4 @@ inline uint64_t string_interior(uint64_t quotes, bool starts_inside) {
   return starts_inside ? ~x : x;
 }
 
-}  // namespace tc::io
+}  // namespace tc::json

@@ -9,7 +9,7 @@
 #include "json/array_stream.h"
 #include "io/memory_source.h"
 
-namespace tc::io {
+namespace tc::json {
 namespace {
 
 // The byte-at-a-time meaning of the masks, for comparison: every byte
@@ -114,7 +114,7 @@ TEST(JsonBlockScan, EveryClassifierMatchesThePortableOne) {
 // Everything the splitter tells its caller, as text, for comparing runs.
 std::string transcript(const std::string& input, size_t step, JsonStreamOptions o) {
   if (o.array_key.empty()) o.array_key = "traceEvents";  // the object form is a Chrome trace's
-  MemorySource src(input, step);
+  io::MemorySource src(input, step);
   std::string out;
   auto pos = [](const JsonPosition& p) {
     return std::to_string(p.line) + ":" + std::to_string(p.column) + "@" + std::to_string(p.offset);
@@ -239,4 +239,4 @@ TEST(JsonBlockScan, SplitterEdgesAtBlockBoundaries) {
 }
 
 }  // namespace
-}  // namespace tc::io
+}  // namespace tc::json

@@ -2,7 +2,7 @@
 
 #include "io/utf8.h"
 
-namespace tc::io {
+namespace tc::json {
 
 std::string unescape_json_key(std::string_view raw) {
   std::string out;
@@ -59,7 +59,7 @@ std::string unescape_json_key(std::string_view raw) {
           cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
           i += 6;
         }
-        append_utf8(out, cp);
+        io::append_utf8(out, cp);
         break;
       }
       default:
@@ -70,4 +70,4 @@ std::string unescape_json_key(std::string_view raw) {
   return out;
 }
 
-}  // namespace tc::io
+}  // namespace tc::json

@@ -11,8 +11,8 @@
 #include <string>
 #include <string_view>
 
-namespace tc::io {
+namespace tc::json {
 
 std::string unescape_json_key(std::string_view raw);
 
-}  // namespace tc::io
+}  // namespace tc::json

@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-namespace tc::schema::pointer {
+namespace tc::json::pointer {
 
 void append_token(std::string& out, std::string_view token) {
   out.push_back('/');
@@ -83,4 +83,4 @@ std::optional<size_t> parse_index(std::string_view token) {
   return value;
 }
 
-}  // namespace tc::schema::pointer
+}  // namespace tc::json::pointer

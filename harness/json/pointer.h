@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tc::schema::pointer {
+namespace tc::json::pointer {
 
 // Appends "/" + the escaped token to `out`.
 void append_token(std::string& out, std::string_view token);
@@ -26,4 +26,4 @@ std::optional<std::string> percent_decode(std::string_view text);
 // Array index token: digits only, no leading zero (except "0").
 std::optional<size_t> parse_index(std::string_view token);
 
-}  // namespace tc::schema::pointer
+}  // namespace tc::json::pointer

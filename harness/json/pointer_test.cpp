@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace tc::schema::pointer {
+namespace tc::json::pointer {
 namespace {
 
 TEST(SchemaPointer, EscapesAndParsesTokens) {
@@ -39,4 +39,4 @@ TEST(SchemaPointer, ArrayIndexes) {
 }
 
 }  // namespace
-}  // namespace tc::schema::pointer
+}  // namespace tc::json::pointer

@@ -8,7 +8,7 @@
 #include "io/utf8.h"
 #include "json/pointer.h"
 
-namespace tc::schema {
+namespace tc::json {
 namespace {
 
 struct Trie {
@@ -139,7 +139,7 @@ class Scanner {
   std::vector<size_t>& out_;
 };
 
-bool hex4(std::string_view s, size_t at, uint32_t& out) {
+bool read_hex4(std::string_view s, size_t at, uint32_t& out) {
   if (at + 4 > s.size()) return false;
   out = 0;
   for (size_t k = 0; k < 4; ++k) {
@@ -174,11 +174,11 @@ bool unescape_json_string(std::string_view s, std::string& out) {
       case 't': out.push_back('\t'); break;
       case 'u': {
         uint32_t cp;
-        if (!hex4(s, i + 1, cp)) return false;
+        if (!read_hex4(s, i + 1, cp)) return false;
         i += 4;
         uint32_t lo;
         if (cp >= 0xD800 && cp <= 0xDBFF && i + 2 < s.size() && s[i + 1] == '\\' && s[i + 2] == 'u' &&
-            hex4(s, i + 3, lo) && lo >= 0xDC00 && lo <= 0xDFFF) {
+            read_hex4(s, i + 3, lo) && lo >= 0xDC00 && lo <= 0xDFFF) {
           cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
           i += 6;
         }
@@ -195,7 +195,7 @@ std::vector<size_t> locate_pointers(std::string_view text, const std::vector<std
   std::vector<size_t> out(pointers.size(), kNotFound);
   Trie root;
   for (size_t id = 0; id < pointers.size(); ++id) {
-    auto tokens = pointer::parse(pointers[id]);
+    auto tokens = json::pointer::parse(pointers[id]);
     if (!tokens) continue;
     Trie* node = &root;
     for (const std::string& token : *tokens) {
@@ -235,4 +235,4 @@ std::vector<std::pair<size_t, size_t>> line_columns(std::string_view text, const
   return out;
 }
 
-}  // namespace tc::schema
+}  // namespace tc::json

@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-namespace tc::schema {
+namespace tc::json {
 
 constexpr size_t kNotFound = static_cast<size_t>(-1);
 
@@ -31,4 +31,4 @@ std::vector<std::pair<size_t, size_t>> line_columns(std::string_view text, const
 // UTF-8; false when the escapes are malformed.
 bool unescape_json_string(std::string_view body, std::string& out);
 
-}  // namespace tc::schema
+}  // namespace tc::json

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace tc::schema {
+namespace tc::json {
 namespace {
 
 size_t at(std::string_view text, const std::string& pointer) {
@@ -55,4 +55,4 @@ TEST(SchemaLocator, LineColumns) {
 }
 
 }  // namespace
-}  // namespace tc::schema
+}  // namespace tc::json

@@ -16,7 +16,7 @@
 
 #include "json/array_stream.h"
 
-namespace tc::io::detail {
+namespace tc::json::detail {
 
 enum class State {
   Start,
@@ -35,7 +35,7 @@ enum class State {
 
 class Splitter {
  public:
-  Splitter(InputSource& source, const JsonStreamOptions& o, const JsonBatchFn& on_batch, const JsonMemberFn& on_member)
+  Splitter(io::InputSource& source, const JsonStreamOptions& o, const JsonBatchFn& on_batch, const JsonMemberFn& on_member)
       : src_(source), o_(o), on_batch_(on_batch), on_member_(on_member) {
     o_.chunk = std::max<size_t>(o_.chunk, 64);
     o_.max_element = std::max<size_t>(o_.max_element, 16);
@@ -71,7 +71,7 @@ class Splitter {
   bool end_array();
   bool at_eof();
 
-  InputSource& src_;
+  io::InputSource& src_;
   JsonStreamOptions o_;
   const JsonBatchFn& on_batch_;
   const JsonMemberFn& on_member_;
@@ -112,4 +112,4 @@ class Splitter {
   JsonPosition last_comma_;
 };
 
-}  // namespace tc::io::detail
+}  // namespace tc::json::detail

@@ -7,7 +7,7 @@
 //    UTF-8, nested under half json::Parser::kMaxDepth, with no unpaired
 //    \uD800-\uDFFF escape, so json::Parser (Python's json.loads) accepts it;
 //    its only possible quirks are repeated keys and numbers beyond double
-//    range, which reader::find_json_quirks locates;
+//    range, which json::find_json_quirks locates;
 //  - Invalid: not JSON in any dialect json::Parser accepts (a syntax error,
 //    bad UTF-8), so json::Parser rejects it too, with json::locate_error's
 //    error (which streams as well);

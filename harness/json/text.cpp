@@ -13,7 +13,7 @@
 #include "io/utf8.h"
 #include "json/python_dump.h"
 
-namespace tc::reader {
+namespace tc::json {
 namespace {
 
 // A recursive-descent walk that reports keys and value starts with their
@@ -443,4 +443,4 @@ size_t locate_json_pointer(std::string_view text, std::string_view pointer) {
   return finder.offset;
 }
 
-}  // namespace tc::reader
+}  // namespace tc::json

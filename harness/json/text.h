@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tc::reader {
+namespace tc::json {
 
 struct JsonTextFinding {
   enum class Kind { DuplicateKey, NonFinite, OutOfRange, LoneSurrogate, BigInteger };
@@ -56,4 +56,4 @@ void append_last_values(simdjson::dom::element value, std::string& out);
 // Appends "/" + the escaped token to a pointer.
 void append_pointer_token(std::string& pointer, std::string_view token);
 
-}  // namespace tc::reader
+}  // namespace tc::json

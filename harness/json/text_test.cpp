@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace tc::reader {
+namespace tc::json {
 namespace {
 
 TEST(JsonText, LocatesPointers) {
@@ -77,4 +77,4 @@ TEST(JsonText, UnescapesKeysForPointers) {
 }
 
 }  // namespace
-}  // namespace tc::reader
+}  // namespace tc::json

@@ -12,13 +12,13 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-ojson node_json(const format::DrawnNode& n) {
+ojson node_json(const formats::DrawnNode& n) {
   ojson j = {{"l", n.label}};
   if (!n.mark.empty()) j["m"] = n.mark;
   if (!n.detail.empty()) j["d"] = n.detail;
   if (!n.children.empty()) {
     ojson children = ojson::array();
-    for (const format::DrawnNode& c : n.children) children.push_back(node_json(c));
+    for (const formats::DrawnNode& c : n.children) children.push_back(node_json(c));
     j["c"] = std::move(children);
   }
   return j;
@@ -33,11 +33,11 @@ std::string drawings_json(const std::vector<golden::TraceSection>& traces, size_
   size_t left = budget;
   for (const golden::TraceSection& t : traces) {
     if (t.text.empty()) continue;
-    std::optional<format::Drawing> d = format::draw_section(t.label, golden::lines_of(t.text), left);
+    std::optional<formats::Drawing> d = formats::registry::draw_section(t.label, golden::lines_of(t.text), left);
     if (!d || (d->roots.empty() && d->not_drawn == 0)) continue;
-    left -= std::min(left, format::count_nodes(d->roots));
+    left -= std::min(left, formats::count_nodes(d->roots));
     ojson roots = ojson::array();
-    for (const format::DrawnNode& n : d->roots) roots.push_back(node_json(n));
+    for (const formats::DrawnNode& n : d->roots) roots.push_back(node_json(n));
     out.push_back({{"section", d->section}, {"style", d->style}, {"not_drawn", d->not_drawn}, {"roots", roots}});
   }
   return out.empty() ? "" : dump(out);

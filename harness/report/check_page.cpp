@@ -72,7 +72,7 @@ std::string render_check_page(const std::vector<CheckVerdict>& verdicts, const s
   }
   nlohmann::ordered_json rules = nlohmann::ordered_json::object();
   for (const std::string& id : rule_ids)
-    if (std::string text = diag::rule_doc_text(format::catalog(), id); !text.empty()) rules[id] = text;
+    if (std::string text = diag::rule_doc_text(formats::registry::catalog(), id); !text.empty()) rules[id] = text;
   nlohmann::ordered_json data = {{"profile", profile},
                                  {"verdicts", v},
                                  {"findings", f},

@@ -70,10 +70,10 @@ ConformResult run_conform(const ConformRequest& request) {
   std::string format_id = request.format;
   if (format_id.empty()) {
     std::string why;
-    const format::Format* f = format::detect_format((work / result.artifacts.front()).string(), why);
+    const formats::Format* f = formats::registry::detect_format((work / result.artifacts.front()).string(), why);
     if (!f) return result.error = why, result;
     format_id = f->id;
-  } else if (!format::find_format(format_id)) {
+  } else if (!formats::registry::find_format(format_id)) {
     return result.error = "unknown format '" + format_id + "'", result;
   }
 
@@ -97,9 +97,9 @@ ConformResult run_conform(const ConformRequest& request) {
   c.name = request.name;
   c.description = "tracecheck conform";
   c.formats = {format_id};
-  c.rules = request.rules.empty() ? format::find_format(format_id)->default_rules : request.rules;
+  c.rules = request.rules.empty() ? formats::registry::find_format(format_id)->default_rules : request.rules;
   c.profiles = request.profiles;
-  if (c.profiles.empty()) c.profiles = format::find_format(format_id)->consumer_profiles;
+  if (c.profiles.empty()) c.profiles = formats::registry::find_format(format_id)->consumer_profiles;
   if (c.profiles.empty()) c.profiles = {"default"};
   EvaluateOptions options;
   options.work_dir = (work.parent_path() / (work.filename().string() + "-external")).string();

@@ -55,10 +55,10 @@ class SectionLabels {
  public:
   explicit SectionLabels(const FormatRun& run) {
     for (size_t i = 0; i < run.sections.size(); ++i) {
-      const format::Section& s = run.sections[i];
+      const formats::Section& s = run.sections[i];
       label_of_.emplace(s.file, s.label);
       label_of_.emplace(fs::path(s.file).filename().string(), s.label);
-      const format::Format* f = format::find_format(run.section_format[i]);
+      const formats::Format* f = formats::registry::find_format(run.section_format[i]);
       stable_lines_of_.emplace(s.label, f && f->stable_line_numbers);
     }
   }
@@ -91,7 +91,7 @@ void fill_head(const cases::Case& c, const std::optional<std::string>& facts, Ev
   // The other formats' sections are rendered with their default sets
   // (report/trace_checks.cpp): a change there must also ask for re-acceptance.
   for (const std::string& id : c.formats) {
-    const format::Format* f = format::find_format(id);
+    const formats::Format* f = formats::registry::find_format(id);
     if (!f || c.rules.starts_with(id + "/") || f->default_rules.empty()) continue;
     doc.also_rules.push_back(f->default_rules + "@" + golden::rules_fingerprint(f->default_rules));
   }
@@ -109,7 +109,7 @@ bool resolve_profiles(const cases::Case& c, const diag::Reporter& reporter, cons
                       const SectionLabels& labels, std::vector<diag::Verdict>& verdicts, Evaluation& ev) {
   verdicts.reserve(c.profiles.size());
   for (const std::string& name : c.profiles) {
-    const diag::Profile* p = format::catalog().find_profile(name);
+    const diag::Profile* p = formats::registry::catalog().find_profile(name);
     if (!p) {
       ev.error = c.file + ": unknown profile " + name;
       return false;
@@ -142,12 +142,12 @@ bool resolve_profiles(const cases::Case& c, const diag::Reporter& reporter, cons
 void run_parser(const std::string& name, const cases::Case& c, const FormatRun& run, const SectionLabels& labels,
                 const std::vector<diag::Verdict>& verdicts, const std::string& work_dir, Evaluation& ev) {
   std::string why_not;
-  const format::Format* reads = format::format_read_by(name);
-  checks::PresetTarget target;
+  const formats::Format* reads = formats::registry::format_read_by(name);
+  external::PresetTarget target;
   if (reads) target = {reads->id, reads->streamed_array};
-  auto parser = checks::find_preset(name, target, why_not);
+  auto parser = external::find_preset(name, target, why_not);
   if (!parser) {
-    checks::ParserResult r;
+    external::ParserResult r;
     r.name = name;
     r.reason = why_not;
     ev.parsers.push_back(r);
@@ -166,12 +166,12 @@ void run_parser(const std::string& name, const cases::Case& c, const FormatRun& 
   for (size_t i = 0; i < run.sections.size(); ++i) {
     if (!parser->format.empty() && run.section_format[i] != parser->format) continue;
     const std::string& label = run.sections[i].label;
-    checks::ParserResult r =
-        checks::run_external_parser(*parser, run.sections[i].file, work_dir + "/external/" + name + "/" + label);
+    external::ParserResult r =
+        external::run_external_parser(*parser, run.sections[i].file, work_dir + "/external/" + name + "/" + label);
     r.artifact = label;
-    if (r.status == checks::ParserStatus::Crashed || r.status == checks::ParserStatus::TimedOut ||
-        r.status == checks::ParserStatus::Error) {
-      ev.problems.push_back(name + " " + checks::parser_status_name(r.status) + " on " + label + ": " + r.reason);
+    if (r.status == external::ParserStatus::Crashed || r.status == external::ParserStatus::TimedOut ||
+        r.status == external::ParserStatus::Error) {
+      ev.problems.push_back(name + " " + external::parser_status_name(r.status) + " on " + label + ": " + r.reason);
     } else if (model) {
       bool expected_pass = true;
       for (const auto& d : model->diagnostics)
@@ -191,13 +191,13 @@ void run_parser(const std::string& name, const cases::Case& c, const FormatRun& 
 
 Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir, const EvaluateOptions& options) {
   Evaluation ev;
-  ev.exit_code = kExitIo;
+  ev.exit_code = diag::kExitIo;
   if (!read_outcome(capture_dir, ev.outcome, ev.error)) return ev;
   if (ev.outcome.skipped) {  // a declared skip: nothing else to read (torch may be absent)
     std::string ignored;
     read_env(capture_dir, ev.env, ignored);
     ev.ok = true;
-    ev.exit_code = kExitOk;
+    ev.exit_code = diag::kExitOk;
     return ev;
   }
   if (!read_env(capture_dir, ev.env, ev.error)) return ev;
@@ -207,10 +207,10 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
   // The case's rule set names one format's set; that format applies it, the
   // others their default set. A format that can check the set up front
   // (Format::check_rules) does so here, so a broken one is the case's error.
-  const format::Format* rules_format = format::format_of_rule_set(c.rules);
+  const formats::Format* rules_format = formats::registry::format_of_rule_set(c.rules);
   std::string rules_error;
   if (rules_format && rules_format->check_rules && !rules_format->check_rules(c.rules, rules_error)) {
-    ev.exit_code = kExitErrors;
+    ev.exit_code = diag::kExitErrors;
     ev.error = c.file + ": /rules: " + rules_error;
     return ev;
   }
@@ -222,7 +222,7 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
   const bool verdicts_only = c.golden == cases::GoldenMode::Verdicts;  // no trace text to render
   if (!run_trace_checks(c.formats, capture_dir, c.rules, reporter, run, ev.error, case_error, verdicts_only)) {
     if (case_error) {
-      ev.exit_code = kExitErrors;
+      ev.exit_code = diag::kExitErrors;
       ev.error = c.file + ": " + ev.error;
     }
     return ev;
@@ -233,18 +233,18 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
   fill_head(c, facts, ev);
   std::vector<diag::Verdict> verdicts;
   if (!resolve_profiles(c, reporter, run, labels, verdicts, ev)) {
-    ev.exit_code = kExitErrors;
+    ev.exit_code = diag::kExitErrors;
     return ev;
   }
   if (!ev.doc.verdicts_only)
-    for (const format::Section& s : run.sections) ev.doc.traces.push_back({s.label, s.text});
+    for (const formats::Section& s : run.sections) ev.doc.traces.push_back({s.label, s.text});
   ev.text = golden::render_golden(ev.doc);
   check_outcome(ev.outcome, ev.problems);
 
   if (options.run_external_parsers)
     for (const std::string& name : c.external_parsers) run_parser(name, c, run, labels, verdicts, options.work_dir, ev);
   ev.ok = true;
-  ev.exit_code = kExitOk;
+  ev.exit_code = diag::kExitOk;
   return ev;
 }
 

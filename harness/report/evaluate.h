@@ -53,7 +53,7 @@ struct Evaluation {
   golden::GoldenDoc doc;
   std::string text;                      // render_golden(doc)
   std::string diagnostics_text;          // every finding in full (compiler style), per profile
-  std::vector<checks::ParserResult> parsers;
+  std::vector<external::ParserResult> parsers;
   std::vector<std::string> problems;
   // Hits per rule of the case's rule set, summed over every trace file it
   // scrubbed (zero hits: a dead rule). Empty when nothing was scrubbed.

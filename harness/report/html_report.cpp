@@ -53,7 +53,7 @@ std::string page_data(const RunReport& report, const HtmlContext& context) {
   }
   nlohmann::ordered_json rules = nlohmann::ordered_json::object();
   for (const std::string& id : rules_named(report.cases())) {
-    std::string text = diag::rule_doc_text(format::catalog(), id);
+    std::string text = diag::rule_doc_text(formats::registry::catalog(), id);
     if (!text.empty()) rules[id] = text;
   }
   nlohmann::ordered_json drift_cases = nlohmann::ordered_json::array();

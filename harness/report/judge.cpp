@@ -164,12 +164,12 @@ Judgement judge(const JudgeRequest& q) {
   options.emitter = q.emitter;
   j.ev = evaluate_capture(*q.c, q.capture_dir, options);
   if (!j.ev.ok) {
-    j.exit_code = j.ev.exit_code ? j.ev.exit_code : kExitErrors;
+    j.exit_code = j.ev.exit_code ? j.ev.exit_code : diag::kExitErrors;
     return j;
   }
   if (j.ev.outcome.skipped) {
     j.kind = Judgement::Kind::Skip;
-    j.exit_code = kExitSkipped;
+    j.exit_code = diag::kExitSkipped;
     j.status = "skip";
     return j;
   }
@@ -185,10 +185,10 @@ Judgement judge(const JudgeRequest& q) {
   j.excerpts = excerpts_json(j.ev.diagnostics_text);
   keep_evidence(q, j);
   if (j.pass) {
-    j.exit_code = kExitOk;
+    j.exit_code = diag::kExitOk;
     j.status = j.golden.status == GoldenStatus::Accepted ? "accepted" : "pass";
   } else {
-    j.exit_code = kExitErrors;
+    j.exit_code = diag::kExitErrors;
     j.status = j.golden.status == GoldenStatus::Pending ? "pending" : "fail";
   }
   return j;
@@ -205,7 +205,7 @@ int judge_capture(const JudgeRequest& q, CaseResult* result) {
   res.mode = q.mode;
   res.rule_set = q.c->rules;
   res.emitter = j.ev.emitter;
-  for (const checks::ParserResult& p : j.ev.parsers) res.external_seconds += p.wall_s;
+  for (const external::ParserResult& p : j.ev.parsers) res.external_seconds += p.wall_s;
   for (const auto& u : j.ev.rule_usage) res.rule_hits.push_back({u.id, u.hits});
   switch (j.kind) {
     case Judgement::Kind::Error:
@@ -241,22 +241,22 @@ int judge_capture(const JudgeRequest& q, CaseResult* result) {
 }
 
 int combine_exit_codes(const std::vector<int>& codes) {
-  if (codes.empty()) return kExitUsage;
+  if (codes.empty()) return diag::kExitUsage;
   bool fail = false, io = false, usage = false, all_skipped = true;
   for (int code : codes) {
-    if (code == kExitSkipped) continue;
+    if (code == diag::kExitSkipped) continue;
     all_skipped = false;
-    if (code == kExitIo)
+    if (code == diag::kExitIo)
       io = true;
-    else if (code == kExitUsage)
+    else if (code == diag::kExitUsage)
       usage = true;
-    else if (code != kExitOk)
+    else if (code != diag::kExitOk)
       fail = true;
   }
-  if (fail) return kExitErrors;
-  if (io) return kExitIo;
-  if (usage) return kExitUsage;
-  return all_skipped ? kExitSkipped : kExitOk;
+  if (fail) return diag::kExitErrors;
+  if (io) return diag::kExitIo;
+  if (usage) return diag::kExitUsage;
+  return all_skipped ? diag::kExitSkipped : diag::kExitOk;
 }
 
 }  // namespace tc::report

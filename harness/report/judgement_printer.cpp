@@ -32,12 +32,12 @@ std::string head_of(const Judgement& j) {
   return head + "  raw: " + j.raw;
 }
 
-void print_parsers(const std::vector<checks::ParserResult>& parsers) {
+void print_parsers(const std::vector<external::ParserResult>& parsers) {
   for (const auto& p : parsers) {
-    if (p.status == checks::ParserStatus::NotRun)
+    if (p.status == external::ParserStatus::NotRun)
       std::printf("    %s: not run (%s)\n", p.name.c_str(), p.reason.c_str());
     else
-      std::printf("    %s %s: %s%s%s (%s)\n", p.name.c_str(), p.artifact.c_str(), checks::parser_status_name(p.status),
+      std::printf("    %s %s: %s%s%s (%s)\n", p.name.c_str(), p.artifact.c_str(), external::parser_status_name(p.status),
                   p.reason.empty() ? "" : ", ", p.reason.c_str(), seconds(p.wall_s).c_str());
   }
 }

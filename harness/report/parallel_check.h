@@ -24,7 +24,7 @@
 namespace tc::report {
 
 struct InputResult {
-  int rc = 0;  // kExitOk, or kExitIo with io_error set
+  int rc = 0;  // diag::kExitOk, or diag::kExitIo with io_error set
   std::string io_error;
 };
 

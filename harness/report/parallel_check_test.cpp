@@ -22,11 +22,11 @@ int fake_check(const std::string& input, diag::Reporter& reporter, std::string& 
   if (c != std::string::npos) std::this_thread::sleep_for(std::chrono::milliseconds(std::stoi(input.substr(c + 1))));
   if (name == "unreadable") {
     io_error = "unreadable: no such file";
-    return kExitIo;
+    return diag::kExitIo;
   }
   if (name == "throws") throw std::runtime_error("boom");
   for (int i = 0; i < count; ++i) reporter.report(rule, {name, static_cast<uint64_t>(i + 1), 1}, "m");
-  return kExitOk;
+  return diag::kExitOk;
 }
 
 std::vector<std::string> locations(const diag::Reporter& r) {
@@ -58,10 +58,10 @@ TEST(ParallelCheck, ResultsInInputOrder) {
   std::vector<std::string> inputs = {"ok:r:1:30", "unreadable:r:0:0", "ok2:r:2:0"};
   diag::Reporter merged;
   std::vector<InputResult> results = check_inputs(inputs, 3, fake_check, merged);
-  EXPECT_EQ(results[0].rc, kExitOk);
-  EXPECT_EQ(results[1].rc, kExitIo);
+  EXPECT_EQ(results[0].rc, diag::kExitOk);
+  EXPECT_EQ(results[1].rc, diag::kExitIo);
   EXPECT_EQ(results[1].io_error, "unreadable: no such file");
-  EXPECT_EQ(results[2].rc, kExitOk);
+  EXPECT_EQ(results[2].rc, diag::kExitOk);
   EXPECT_EQ(merged.count("r"), 3u);
 }
 
@@ -78,7 +78,7 @@ TEST(ParallelCheck, RunsInputsConcurrently) {
     reporter.report("r", {"x", 1, 1}, "m");
     std::this_thread::sleep_for(std::chrono::milliseconds(20));  // stay active while the other looks
     --active;
-    return kExitOk;
+    return diag::kExitOk;
   };
   diag::Reporter merged;
   check_inputs({"a", "b"}, 2, meet, merged);

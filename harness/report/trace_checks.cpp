@@ -12,14 +12,14 @@ bool run_trace_checks(const std::vector<std::string>& formats, const std::string
   error_is_case = false;
   std::string rules_format = rules.substr(0, rules.find('/'));
   for (const std::string& id : formats) {
-    const format::Format* f = format::find_format(id);
+    const formats::Format* f = formats::registry::find_format(id);
     if (!f) {
       error_is_case = true;
       error = "/formats: no reader for format \"" + id + "\" in this build";
       return false;
     }
     diag::Reporter& findings = out.findings_of[id];
-    format::CheckRequest request;
+    formats::CheckRequest request;
     request.path = capture_dir + "/" + id;
     request.reporter = &findings;
     request.rules = rules_format == id ? rules : std::string();
@@ -33,7 +33,7 @@ bool run_trace_checks(const std::vector<std::string>& formats, const std::string
       return false;
     }
     std::string io_error;
-    if (f->check(request, io_error) != kExitOk) {
+    if (f->check(request, io_error) != diag::kExitOk) {
       error = request.path + ": " + io_error;
       return false;
     }

@@ -23,7 +23,7 @@
 namespace tc::report {
 
 struct FormatRun {
-  std::vector<format::Section> sections;
+  std::vector<formats::Section> sections;
   std::vector<std::string> section_format;
   std::vector<std::string> problems;       // failures no golden can accept
   std::vector<scrub::RuleUse> rule_usage;  // of the rule sets applied

@@ -224,6 +224,6 @@ CaptureResult capture(const CaptureRequest& request) {
   return result;
 }
 
-int unavailable_exit_code() { return ci_mode() ? kExitIo : kExitSkipped; }
+int unavailable_exit_code() { return ci_mode() ? diag::kExitIo : diag::kExitSkipped; }
 
 }  // namespace tc::runner

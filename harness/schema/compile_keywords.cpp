@@ -15,7 +15,7 @@ namespace {
 
 std::string at(const std::string& location, std::string_view key) {
   std::string out = location;
-  pointer::append_token(out, key);
+  tc::json::pointer::append_token(out, key);
   return out;
 }
 
@@ -93,7 +93,7 @@ void Compiler::array_keywords(Subschema& s, const json& node, const std::string&
       auto check = std::make_unique<TupleItemsCheck>(Op::TupleItems, here);
       for (size_t i = 0; i < items->size(); ++i) {
         std::string item = here;
-        pointer::append_index(item, i);
+        tc::json::pointer::append_index(item, i);
         check->items.push_back(child((*items)[i], base, item));
       }
       if (auto more = node.find("additionalItems"); more != node.end()) {

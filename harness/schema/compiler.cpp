@@ -96,7 +96,7 @@ const Subschema* Compiler::compile(const SchemaNode& n) {
       // the target: an anyOf of $refs is decided by the targets' types.
       std::string here = n.location + "/$ref";
       if (!ref->is_string()) throw SchemaLoadError(here, "$ref must be a string");
-      std::string target = uri::resolve(n.parent_base, ref->get_ref<const std::string&>());
+      std::string target = schema::uri::resolve(n.parent_base, ref->get_ref<const std::string&>());
       SchemaNode resolved = registry_.resolve(target, here);
       ref_chain_.push_back(&node);
       const Subschema* t = compile(resolved);
@@ -124,7 +124,7 @@ const Subschema* Compiler::compile(const SchemaNode& n) {
 void Compiler::fill(Subschema& s, const json& node, const std::string& base) {
   for (const auto& [key, value] : node.items()) {
     std::string here = s.location;
-    pointer::append_token(here, key);
+    tc::json::pointer::append_token(here, key);
     if (key == "$schema") {
       check_dialect(value, here);
     } else if (key == "definitions") {
@@ -133,7 +133,7 @@ void Compiler::fill(Subschema& s, const json& node, const std::string& base) {
       if (!value.is_object()) throw SchemaLoadError(here, "definitions must be an object");
       for (const auto& [name, sub] : value.items()) {
         std::string at = here;
-        pointer::append_token(at, name);
+        tc::json::pointer::append_token(at, name);
         child(sub, base, at);
       }
     } else if (is_annotation(key) || any_keyword(s, key, value, base, here) ||
@@ -210,7 +210,7 @@ bool Compiler::any_keyword(Subschema& s, std::string_view key, const json& value
                                              here);
     for (size_t i = 0; i < value.size(); ++i) {
       std::string at = here;
-      pointer::append_index(at, i);
+      tc::json::pointer::append_index(at, i);
       check->subs.push_back(child(value[i], base, at));
     }
     s.any.push_back(std::move(check));

@@ -90,7 +90,7 @@ void DocumentValidator::document(std::string_view whole, size_t offset, std::str
         f.line = line;
         f.column = at + 1;
       } else {
-        auto lc = line_columns(whole, {offset + at});
+        auto lc = json::line_columns(whole, {offset + at});
         f.line = lc[0].first;
         f.column = lc[0].second;
       }
@@ -117,13 +117,13 @@ void DocumentValidator::report(std::string_view whole, size_t offset, std::strin
   std::vector<std::string> pointers;
   pointers.reserve(errors.size());
   for (const SchemaError& e : errors) pointers.push_back(e.instance_pointer);
-  std::vector<size_t> offsets = locate_pointers(doc, pointers);
-  for (size_t& o : offsets) o = o == kNotFound ? 0 : o;
+  std::vector<size_t> offsets = json::locate_pointers(doc, pointers);
+  for (size_t& o : offsets) o = o == json::kNotFound ? 0 : o;
   // A JSON-lines record knows its line; a single document counts lines once for all its errors.
   std::vector<std::pair<size_t, size_t>> lc;
   if (!json_lines) {
     for (size_t& o : offsets) o += offset;
-    lc = line_columns(whole, offsets);
+    lc = json::line_columns(whole, offsets);
   }
   // Findings in document order, as a compiler would (evaluation order is the schema's).
   std::vector<size_t> order(errors.size());

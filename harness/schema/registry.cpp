@@ -25,14 +25,14 @@ std::string base_inside(const json& node, const std::string& parent_base) {
   if (!node.is_object() || node.contains("$ref")) return parent_base;
   auto id = node.find("$id");
   if (id == node.end() || !id->is_string()) return parent_base;
-  return uri::without_fragment(uri::resolve(parent_base, id->get_ref<const std::string&>()));
+  return schema::uri::without_fragment(schema::uri::resolve(parent_base, id->get_ref<const std::string&>()));
 }
 
 SchemaNode Registry::add_root(json document, const std::string& base_uri) {
   documents_.push_back(std::move(document));
   const json& root = documents_.back();
   SchemaNode node{&root, base_uri, ""};
-  ids_.emplace(uri::without_fragment(base_uri), node);
+  ids_.emplace(schema::uri::without_fragment(base_uri), node);
   index(root, base_uri, "");
   return node;
 }
@@ -42,8 +42,8 @@ void Registry::index(const json& node, const std::string& parent_base, const std
   std::string base = parent_base;
   auto id = node.find("$id");
   if (id != node.end() && id->is_string() && !node.contains("$ref")) {
-    std::string resolved = uri::resolve(parent_base, id->get_ref<const std::string&>());
-    uri::Split split = uri::split_fragment(resolved);
+    std::string resolved = schema::uri::resolve(parent_base, id->get_ref<const std::string&>());
+    schema::uri::Split split = schema::uri::split_fragment(resolved);
     base = std::string(split.resource);
     // "$id": "#name" names the node without changing the base (draft 7's
     // location-independent identifier); other $ids name a new resource.
@@ -52,7 +52,7 @@ void Registry::index(const json& node, const std::string& parent_base, const std
   }
   for (const auto& [keyword, value] : node.items()) {
     std::string here = location;
-    pointer::append_token(here, keyword);
+    tc::json::pointer::append_token(here, keyword);
     switch (subschema_form(keyword)) {
       case SubschemaForm::None: break;
       case SubschemaForm::One: index(value, base, here); break;
@@ -61,7 +61,7 @@ void Registry::index(const json& node, const std::string& parent_base, const std
         if (value.is_array()) {
           for (size_t i = 0; i < value.size(); ++i) {
             std::string item = here;
-            pointer::append_index(item, i);
+            tc::json::pointer::append_index(item, i);
             index(value[i], base, item);
           }
         } else {
@@ -73,7 +73,7 @@ void Registry::index(const json& node, const std::string& parent_base, const std
         if (value.is_object()) {
           for (const auto& [name, sub] : value.items()) {
             std::string member = here;
-            pointer::append_token(member, name);
+            tc::json::pointer::append_token(member, name);
             index(sub, base, member);
           }
         }
@@ -103,9 +103,9 @@ const SchemaNode& Registry::load(const std::string& resource, const std::string&
 }
 
 SchemaNode Registry::resolve(const std::string& target, const std::string& from_location) {
-  uri::Split split = uri::split_fragment(target);
+  schema::uri::Split split = schema::uri::split_fragment(target);
   std::string resource(split.resource);
-  std::optional<std::string> fragment = pointer::percent_decode(split.fragment);
+  std::optional<std::string> fragment = tc::json::pointer::percent_decode(split.fragment);
   if (!fragment)
     throw SchemaLoadError(from_location, fmt::format("$ref \"{}\" has a malformed percent escape", target));
   if (!fragment->empty() && (*fragment)[0] != '/') {
@@ -118,7 +118,7 @@ SchemaNode Registry::resolve(const std::string& target, const std::string& from_
     return it->second;
   }
   SchemaNode node = load(resource, from_location);
-  std::optional<std::vector<std::string>> tokens = pointer::parse(*fragment);
+  std::optional<std::vector<std::string>> tokens = tc::json::pointer::parse(*fragment);
   if (!tokens)
     throw SchemaLoadError(from_location, fmt::format("$ref \"{}\": the fragment is not a JSON pointer", target));
   for (const std::string& token : *tokens) {
@@ -129,14 +129,14 @@ SchemaNode Registry::resolve(const std::string& target, const std::string& from_
       auto it = parent.find(token);
       if (it != parent.end()) child = &*it;
     } else if (parent.is_array()) {
-      std::optional<size_t> index = pointer::parse_index(token);
+      std::optional<size_t> index = tc::json::pointer::parse_index(token);
       if (index && *index < parent.size()) child = &parent[*index];
     }
     if (!child)
       throw SchemaLoadError(from_location,
                             fmt::format("$ref \"{}\": the pointer names nothing (no \"{}\")", target, token));
     node.node = child;
-    pointer::append_token(node.location, token);
+    tc::json::pointer::append_token(node.location, token);
   }
   return node;
 }

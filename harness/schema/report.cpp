@@ -29,9 +29,9 @@ std::string instance_pointer(const Frame* f) {
   std::string out;
   for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
     if ((*it)->is_index)
-      pointer::append_index(out, (*it)->size);
+      tc::json::pointer::append_index(out, (*it)->size);
     else
-      pointer::append_token(out, std::string_view((*it)->key, (*it)->size));
+      tc::json::pointer::append_token(out, std::string_view((*it)->key, (*it)->size));
   }
   return out;
 }

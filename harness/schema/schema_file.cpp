@@ -34,7 +34,7 @@ std::optional<std::string> read_file(const std::string& path, std::string* error
 std::optional<nlohmann::json> resolve_file(const std::string& uri) {
   constexpr std::string_view kScheme = "file://";
   if (uri.rfind(kScheme, 0) != 0) return std::nullopt;
-  std::optional<std::string> path = pointer::percent_decode(std::string_view(uri).substr(kScheme.size()));
+  std::optional<std::string> path = json::pointer::percent_decode(std::string_view(uri).substr(kScheme.size()));
   if (!path) return std::nullopt;
   std::string error;
   std::optional<std::string> text = read_file(*path, &error);
@@ -49,8 +49,8 @@ std::optional<nlohmann::json> resolve_file(const std::string& uri) {
 std::pair<uint64_t, uint64_t> place(const std::string& text, const std::string& location) {
   // Only locations in the root document ("" or "/...") lie in this file.
   if (!location.empty() && location[0] != '/') return {1, 1};
-  std::vector<size_t> at = locate_pointers(text, {location});
-  return line_columns(text, at)[0];
+  std::vector<size_t> at = json::locate_pointers(text, {location});
+  return json::line_columns(text, at)[0];
 }
 
 }  // namespace
@@ -81,7 +81,7 @@ SchemaFile load_schema_file(const std::string& path) {
     document = nlohmann::json::parse(*text);
   } catch (const nlohmann::json::parse_error& e) {
     json::ParseError located = json::locate_error(*text);
-    auto lc = line_columns(*text, {located.offset});
+    auto lc = json::line_columns(*text, {located.offset});
     out.problem = {lc[0].first, lc[0].second, "the schema is not valid JSON: " + located.message, ""};
     return out;
   }

@@ -20,7 +20,7 @@ namespace {
 struct Member {
   std::string key;
   std::string text;
-  io::JsonPosition pos;
+  json::JsonPosition pos;
 };
 
 // The document without its array: the members as written, then the array
@@ -55,9 +55,9 @@ Skeleton make_skeleton(const std::vector<Member>& members, const std::string& ke
 }
 
 // Where a skeleton offset lies in the file (the document start outside every member).
-io::JsonPosition skeleton_position(const Skeleton& s, size_t offset) {
+json::JsonPosition skeleton_position(const Skeleton& s, size_t offset) {
   for (const Skeleton::Range& r : s.ranges)
-    if (offset >= r.begin && offset < r.end) return io::position_in(r.member->text, r.member->pos, offset - r.begin);
+    if (offset >= r.begin && offset < r.end) return json::position_in(r.member->text, r.member->pos, offset - r.begin);
   return {};
 }
 
@@ -134,9 +134,9 @@ class Run {
       schema_.validate(root, &errors_, max_errors_);
       std::vector<std::string> pointers;
       for (const SchemaError& e : errors_) pointers.push_back(e.instance_pointer);
-      std::vector<size_t> offsets = locate_pointers(std::string_view(skeleton.text), pointers);
+      std::vector<size_t> offsets = json::locate_pointers(std::string_view(skeleton.text), pointers);
       std::string array_pointer;
-      if (!bare_) pointer::append_token(array_pointer, key_);
+      if (!bare_) json::pointer::append_token(array_pointer, key_);
       for (size_t i = 0; i < errors_.size(); ++i) {
         SchemaError& e = errors_[i];
         if (e.instance_pointer.empty())
@@ -145,7 +145,7 @@ class Run {
           show_as(e.message, "[]", array_head_, array_head_.size() <= kShown);
         add(e, !array_pointer.empty() && e.instance_pointer == array_pointer
                    ? array_pos_
-                   : skeleton_position(skeleton, offsets[i] == kNotFound ? 0 : offsets[i]));
+                   : skeleton_position(skeleton, offsets[i] == json::kNotFound ? 0 : offsets[i]));
       }
     }
     return finish(out, on_finding);
@@ -181,31 +181,31 @@ class Run {
       out.why = error;
       return false;
     }
-    io::JsonStreamOptions options;
+    json::JsonStreamOptions options;
     options.array_key = key_;
     options.max_member = kMaxMemberKept;
     options.max_element = StreamedDocumentValidator::kMaxElement;
     options.max_depth = 1024;  // simdjson's DOM default: deeper is refused, and the DOM path decides
     std::string refused;
     HeadTee tee(*source);
-    io::JsonStreamResult r = io::stream_json_array(
+    json::JsonStreamResult r = json::stream_json_array(
         tee, options,
-        [&](std::span<const io::JsonElement> batch) {
+        [&](std::span<const json::JsonElement> batch) {
           if (!plan_) {
-            bare_ = batch.front().container == io::JsonContainer::BareArray;
+            bare_ = batch.front().container == json::JsonContainer::BareArray;
             simdjson::dom::element root;
             plan_ = plan_for(make_skeleton(members_, key_, bare_, true), root, refused);
             if (!plan_) return false;
           }
-          for (const io::JsonElement& el : batch) {
+          for (const json::JsonElement& el : batch) {
             if (first && array_head_.size() <= kShown)
               append_compact(array_head_.append(el.index ? "," : "["), el.text);
             if (!element(el)) return false;
           }
-          last_end_ = io::position_in(batch.back().text, batch.back().pos, batch.back().text.size());
+          last_end_ = json::position_in(batch.back().text, batch.back().pos, batch.back().text.size());
           return true;
         },
-        [&](const io::JsonMember& m) {
+        [&](const json::JsonMember& m) {
           if (!first) return;
           if (m.truncated) {
             refused = fmt::format("member \"{}\" is over {} MiB", m.key, kMaxMemberKept >> 20);
@@ -214,7 +214,7 @@ class Run {
           members_.push_back({m.key, std::string(m.text), m.pos});
         });
     if (!refused.empty()) return refused_with(out, refused);
-    using K = io::JsonStreamErrorKind;
+    using K = json::JsonStreamErrorKind;
     switch (r.error.kind) {
       case K::None: break;
       case K::Io:
@@ -239,7 +239,7 @@ class Run {
       document_complete_ = tee.complete;
     }
     if (first && r.terminated && array_head_.size() <= kShown) array_head_ += array_head_.empty() ? "[]" : "]";
-    bare_ = bare_ || r.container == io::JsonContainer::BareArray;
+    bare_ = bare_ || r.container == json::JsonContainer::BareArray;
     if (!syntax_ && r.trailing_comma)
       syntax(r.trailing_comma_pos, "not valid JSON: a comma before ']' (JSON has no trailing commas)");
     if (!syntax_ && bare_ && !r.terminated)
@@ -261,14 +261,14 @@ class Run {
   }
 
   // Validates one element; false ends the stream (a syntax error).
-  bool element(const io::JsonElement& el) {
+  bool element(const json::JsonElement& el) {
     simdjson::dom::element value;
     bool parsed = element_parser_.parse(el.text.data(), el.text.size(), false).get(value) == simdjson::SUCCESS;
     json::ParseResult slow;
     if (!parsed) {
       slow = fallback_.parse(el.text);
       if (!slow.ok) {
-        syntax(io::position_in(el.text, el.pos, slow.error.offset), "not valid JSON: " + slow.error.message);
+        syntax(json::position_in(el.text, el.pos, slow.error.offset), "not valid JSON: " + slow.error.message);
         return false;
       }
     }
@@ -289,18 +289,18 @@ class Run {
       ElementPlanner::validate(schema_, *plan_, slow.value, key, el.index, &errors_, room);
     element_errors_ += errors_.size();
     std::string prefix;
-    if (!key.empty()) pointer::append_token(prefix, key);
-    pointer::append_index(prefix, el.index);
+    if (!key.empty()) json::pointer::append_token(prefix, key);
+    json::pointer::append_index(prefix, el.index);
     std::vector<std::string> inside;
     for (const SchemaError& e : errors_)
       inside.push_back(e.instance_pointer.starts_with(prefix) ? e.instance_pointer.substr(prefix.size()) : "");
-    std::vector<size_t> offsets = locate_pointers(el.text, inside);
+    std::vector<size_t> offsets = json::locate_pointers(el.text, inside);
     for (size_t i = 0; i < errors_.size(); ++i)
-      add(errors_[i], io::position_in(el.text, el.pos, offsets[i] == kNotFound ? 0 : offsets[i]));
+      add(errors_[i], json::position_in(el.text, el.pos, offsets[i] == json::kNotFound ? 0 : offsets[i]));
     return true;
   }
 
-  void add(const SchemaError& e, io::JsonPosition p) {
+  void add(const SchemaError& e, json::JsonPosition p) {
     Located l;
     l.finding.kind = Finding::Kind::Violation;
     l.finding.line = p.line;
@@ -312,7 +312,7 @@ class Run {
     located_.push_back(std::move(l));
   }
 
-  void syntax(io::JsonPosition p, std::string message) {
+  void syntax(json::JsonPosition p, std::string message) {
     syntax_ = true;
     located_.clear();
     Located l;
@@ -361,7 +361,7 @@ class Run {
   std::vector<SchemaError> errors_;
   std::vector<Located> located_;
   uint64_t element_errors_ = 0, invalid_elements_ = 0;
-  io::JsonPosition last_end_, array_pos_;
+  json::JsonPosition last_end_, array_pos_;
   std::string document_head_, array_head_;  // compact text of their start, for messages
   bool document_complete_ = false;
 };

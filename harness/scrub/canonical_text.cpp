@@ -4,7 +4,7 @@
 #include "scrub/placeholders.h"
 #include "scrub/text_rules.h"
 
-namespace tc::render {
+namespace tc::scrub {
 
 bool scrub_canonical_text(std::string_view ref, std::string_view format, std::string_view default_ref,
                           std::string& text, std::string& problem, std::vector<scrub::RuleUse>* usage) {
@@ -32,4 +32,4 @@ bool scrub_canonical_text(std::string_view ref, std::string_view format, std::st
   return true;
 }
 
-}  // namespace tc::render
+}  // namespace tc::scrub

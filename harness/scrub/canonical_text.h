@@ -14,10 +14,10 @@
 
 #include "scrub/rule_set.h"
 
-namespace tc::render {
+namespace tc::scrub {
 
 // `usage`, when set, gets each text rule's replacement count added by id.
 bool scrub_canonical_text(std::string_view ref, std::string_view format, std::string_view default_ref,
                           std::string& text, std::string& problem, std::vector<scrub::RuleUse>* usage = nullptr);
 
-}  // namespace tc::render
+}  // namespace tc::scrub

@@ -5,7 +5,8 @@
 # each folder's page name exists, with every module in ARCHITECTURE.md's layer table; and no
 # file outside harness/formats/ names a format or its fields (a planted
 # one is caught); and every rule id they name is in the catalog; and every
-# project file a source comment names exists.
+# project file a source comment names exists; and every library file
+# declares its folder's namespace (a planted violation is caught).
 find_program(TRACECHECK_PYTHON3 python3 REQUIRED)
 set(tc_layout_dir ${CMAKE_CURRENT_LIST_DIR}/layout)
 set(tc_layers_file ${CMAKE_BINARY_DIR}/tracecheck_layers.txt)
@@ -38,7 +39,14 @@ add_test(NAME docs/source-paths
          COMMAND ${TRACECHECK_PYTHON3} ${tc_layout_dir}/check_source_paths.py ${PROJECT_SOURCE_DIR})
 add_test(NAME docs/planted-source-path
          COMMAND ${tc_layout_dir}/planted_source_path.sh ${CMAKE_CURRENT_BINARY_DIR}/planted-source-path)
+# Every library file declares its folder's namespace (tc::json for
+# harness/json/), or one inside it.
+add_test(NAME layers/namespaces
+         COMMAND ${TRACECHECK_PYTHON3} ${tc_layout_dir}/check_namespaces.py ${PROJECT_SOURCE_DIR})
+add_test(NAME layers/planted-namespace
+         COMMAND ${tc_layout_dir}/planted_namespace.sh ${CMAKE_CURRENT_BINARY_DIR}/planted-namespace)
 set_tests_properties(layers/includes layers/planted-upward-include layers/format-names layers/planted-format-name
+                     layers/namespaces layers/planted-namespace
                      docs/paths docs/rule-ids docs/planted-rule-id docs/readme docs/planted-readme
                      docs/source-paths docs/planted-source-path
                      PROPERTIES LABELS "unit;layout")

@@ -12,7 +12,7 @@
 #include "json/pointer.h"
 #include "scrub/load.h"
 
-namespace tc::render {
+namespace tc::formats::chrome_trace {
 namespace {
 
 constexpr int64_t kOpenEnd = std::numeric_limits<int64_t>::max();
@@ -133,7 +133,7 @@ bool read_canonical(const json::Value& c, ChromeRules& rules, std::string& error
       return false;
     }
   for (const std::string& mask : rules.mask_members)
-    if (size_t slash = mask.find('/'); slash != std::string::npos && !schema::pointer::parse(mask.substr(slash))) {
+    if (size_t slash = mask.find('/'); slash != std::string::npos && !json::pointer::parse(mask.substr(slash))) {
       error = "/canonical/mask_members: " + mask + ": not a member name and a JSON pointer below it";
       return false;
     }
@@ -252,7 +252,7 @@ ChromeCanonical::ChromeCanonical(ChromeRules rules) : impl_(std::make_unique<Imp
 
 ChromeCanonical::~ChromeCanonical() = default;
 
-void ChromeCanonical::member(const reader::ChromeMember& m) {
+void ChromeCanonical::member(const ChromeMember& m) {
   const std::vector<std::string>& masks = impl_->rules.mask_members;
   if (contains(masks, m.key)) {
     impl_->members[m.key] = "<masked>";
@@ -279,7 +279,7 @@ void ChromeCanonical::member(const reader::ChromeMember& m) {
   impl_->members[m.key] = nested && !value.is_discarded() ? value.dump() : text;
 }
 
-void ChromeCanonical::event(const reader::ChromeEvent& e) {
+void ChromeCanonical::event(const ChromeEvent& e) {
   Impl& d = *impl_;
   const ChromeRules& r = d.rules;
   simdjson::dom::object o = e.object;
@@ -294,8 +294,8 @@ void ChromeCanonical::event(const reader::ChromeEvent& e) {
   const char* fields[2] = {"pid", "tid"};
   for (int i = 0; i < 2; ++i) {
     simdjson::dom::element v;
-    checks::FieldId id;
-    keys[i] = o[fields[i]].get(v) == simdjson::SUCCESS && checks::read_id(v, id)
+    FieldId id;
+    keys[i] = o[fields[i]].get(v) == simdjson::SUCCESS && read_id(v, id)
                   ? (id.is_string ? "s:" : "i:") + id.text
                   : "-";
   }
@@ -322,7 +322,7 @@ void ChromeCanonical::event(const reader::ChromeEvent& e) {
   t.pid = keys[0], t.tid = keys[1];
   double ts_us = 0, dur_us = 0;
   simdjson::dom::element v;
-  if (o["ts"].get(v) == simdjson::SUCCESS) checks::read_number(v, ts_us);
+  if (o["ts"].get(v) == simdjson::SUCCESS) read_number(v, ts_us);
   int64_t ts = to_ns(ts_us);
   if (ph == 'E') {
     if (!t.open.empty()) {
@@ -339,7 +339,7 @@ void ChromeCanonical::event(const reader::ChromeEvent& e) {
   for (const auto& [re, rewrite] : d.rewrites) RE2::GlobalReplace(&shown_name, *re, rewrite);
   head += name.empty() ? "-" : quote(shown_name);
   std::string id;
-  if (std::string_view("stfbne").find(ph) != std::string_view::npos && checks::read_event_id(o, id)) {
+  if (std::string_view("stfbne").find(ph) != std::string_view::npos && read_event_id(o, id)) {
     std::string ns;
     if (ph == 's' || ph == 't' || ph == 'f') {
       auto it = r.flow_namespace.find(std::string(cat));
@@ -358,15 +358,15 @@ void ChromeCanonical::event(const reader::ChromeEvent& e) {
       if (args[k].get(v) == simdjson::SUCCESS)
         shown += (shown.empty() ? "" : ",") + quote(k) + ":" + simdjson::minify(v);
     for (const auto& [k, ns] : r.link_args) {
-      checks::FieldId fid;
+      FieldId fid;
       if (args[k].get(v) == simdjson::SUCCESS)
         shown += (shown.empty() ? "" : ",") + quote(k) + ":" +
-                 marker(ns, checks::read_id(v, fid) ? fid.text : simdjson::minify(v));
+                 marker(ns, read_id(v, fid) ? fid.text : simdjson::minify(v));
     }
     if (!shown.empty()) head += " {" + shown + "}";
   }
   int64_t end = ts;
-  if (ph == 'X' && o["dur"].get(v) == simdjson::SUCCESS && checks::read_number(v, dur_us))
+  if (ph == 'X' && o["dur"].get(v) == simdjson::SUCCESS && read_number(v, dur_us))
     end = ts + std::max<int64_t>(0, to_ns(dur_us));  // ts and dur each exact: equal ends stay equal
   if (ph == 'B') end = kOpenEnd;
   if (ph == 'B') t.open.push_back(t.events.size());
@@ -449,4 +449,4 @@ std::string ChromeCanonical::render() const {
   return final_text;
 }
 
-}  // namespace tc::render
+}  // namespace tc::formats::chrome_trace

@@ -35,7 +35,7 @@
 
 #include "formats/chrome_trace/reader.h"
 
-namespace tc::render {
+namespace tc::formats::chrome_trace {
 
 struct ChromeRules {
   std::string name;                                   // "chrome_trace/default"
@@ -72,8 +72,8 @@ class ChromeCanonical {
   explicit ChromeCanonical(ChromeRules rules);
   ~ChromeCanonical();
 
-  void member(const reader::ChromeMember& m);
-  void event(const reader::ChromeEvent& e);
+  void member(const ChromeMember& m);
+  void event(const ChromeEvent& e);
   std::string render() const;
 
  private:
@@ -81,4 +81,4 @@ class ChromeCanonical {
   std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace tc::render
+}  // namespace tc::formats::chrome_trace

@@ -10,7 +10,7 @@
 #include "diag/reporter.h"
 #include "formats/registry/registry.h"
 
-namespace tc::render {
+namespace tc::formats::chrome_trace {
 namespace {
 namespace fs = std::filesystem;
 
@@ -55,7 +55,7 @@ std::string render_with(const ChromeRules& rules, const std::string& body) {
   EXPECT_EQ(parser.parse(text).get(doc), simdjson::SUCCESS);
   uint64_t index = 0;
   for (simdjson::dom::element e : doc.get_array()) {
-    reader::ChromeEvent event;
+    ChromeEvent event;
     event.value = e;
     event.object = e.get_object();
     event.index = index++;
@@ -99,25 +99,25 @@ class ChromeCanonicalText : public ::testing::Test {
   }
 
   // The golden sections chrome_trace's check gives for the file.
-  static std::vector<format::Section> sections_of(const std::string& path, bool labels_only = false) {
+  static std::vector<formats::Section> sections_of(const std::string& path, bool labels_only = false) {
     diag::Reporter reporter;
-    std::vector<format::Section> sections;
+    std::vector<formats::Section> sections;
     std::vector<std::string> problems;
-    format::CheckRequest request;
+    formats::CheckRequest request;
     request.path = path;
     request.reporter = &reporter;
     request.canonical = &sections;
     request.problems = &problems;
     request.labels_only = labels_only;
     std::string io_error;
-    EXPECT_EQ(format::find_format("chrome_trace")->check(request, io_error), kExitOk) << io_error;
+    EXPECT_EQ(formats::registry::find_format("chrome_trace")->check(request, io_error), diag::kExitOk) << io_error;
     EXPECT_TRUE(problems.empty()) << problems.front();
     EXPECT_EQ(sections.size(), 1u);
     return sections;
   }
 
   std::string render(const Variant& v) {
-    std::vector<format::Section> sections = sections_of(write(v));
+    std::vector<formats::Section> sections = sections_of(write(v));
     return sections.empty() ? "" : sections[0].text;
   }
 
@@ -145,7 +145,7 @@ TEST_F(ChromeCanonicalText, IsTheCallTreeWithLinkedPlaceholders) {
 
 TEST_F(ChromeCanonicalText, LabelsOnlyGivesTheSectionsWithoutRendering) {
   std::string path = write({});
-  std::vector<format::Section> labels = sections_of(path, /*labels_only=*/true), full = sections_of(path);
+  std::vector<formats::Section> labels = sections_of(path, /*labels_only=*/true), full = sections_of(path);
   ASSERT_EQ(labels.size(), 1u);
   ASSERT_EQ(full.size(), 1u);
   EXPECT_EQ(labels[0].file, path);
@@ -306,7 +306,7 @@ TEST(ChromeRuleSets, NestedMembersAreMaskedAndBadSetsAreRefusedWithTheirPlace) {
   simdjson::dom::element value;
   ASSERT_EQ(parser.parse(std::string(R"({"version":"v0.13","recorded_time":"Sun Nov 22 09:26:07 2026"})")).get(value),
             simdjson::SUCCESS);
-  reader::ChromeMember member;
+  ChromeMember member;
   member.key = "metadata";
   member.parsed = true;
   member.value = value;
@@ -326,4 +326,4 @@ TEST(ChromeRulesLoad, DefaultSetLoadsAndBadOnesAreRefused) {
 }
 
 }  // namespace
-}  // namespace tc::render
+}  // namespace tc::formats::chrome_trace

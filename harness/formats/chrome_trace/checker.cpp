@@ -14,7 +14,7 @@
 #include "formats/chrome_trace/kineto.h"
 #include "json/pointer.h"
 
-namespace tc::checks {
+namespace tc::formats::chrome_trace {
 namespace {
 
 constexpr std::string_view kPhases = "BEXiICbneSTpFstfPNODMVvRc()=";
@@ -208,17 +208,17 @@ ChromeChecker::~ChromeChecker() = default;
 
 bool ChromeChecker::is_kineto() const { return kineto_->is_kineto(); }
 
-void ChromeChecker::report(std::string_view rule, const reader::ChromeEvent& e, std::string message,
+void ChromeChecker::report(std::string_view rule, const ChromeEvent& e, std::string message,
                            std::string_view ph, std::string_view field, std::string hint) {
   report_fact(rule, e, std::move(message), ph, field, field, std::move(hint));
 }
 
-void ChromeChecker::report_missing(std::string_view rule, const reader::ChromeEvent& e, std::string message,
+void ChromeChecker::report_missing(std::string_view rule, const ChromeEvent& e, std::string message,
                                    std::string_view ph, std::string_view missing, std::string hint) {
   report_fact(rule, e, std::move(message), ph, {}, missing, std::move(hint));
 }
 
-void ChromeChecker::report_fact(std::string_view rule, const reader::ChromeEvent& e, std::string message,
+void ChromeChecker::report_fact(std::string_view rule, const ChromeEvent& e, std::string message,
                                 std::string_view ph, std::string_view field, std::string_view fact, std::string hint) {
   // Claimed even when only counted, so the schema check does not report it again.
   const bool breaks_schema = facts_ && !fact.empty() && facts_->claim(fact);
@@ -228,12 +228,12 @@ void ChromeChecker::report_fact(std::string_view rule, const reader::ChromeEvent
   d.unread_by = std::string(unread_by_);
   d.pointer = e.pointer();
   if (!field.empty()) d.pointer += "/" + std::string(field);
-  io::JsonPosition pos = e.pos;
+  json::JsonPosition pos = e.pos;
   if (!field.empty()) {
     // Point at the field's key when it is there (cheap: only on a finding).
     std::string needle = "\"" + std::string(field) + "\"";
     size_t at = e.text.find(needle);
-    if (at != std::string_view::npos) pos = reader::position_in(e.text, e.pos, at);
+    if (at != std::string_view::npos) pos = position_in(e.text, e.pos, at);
   }
   d.location = {file_, pos.line, pos.column};
   d.message = std::move(message);
@@ -248,7 +248,7 @@ void ChromeChecker::report_open(std::string_view rule, const Open& o, std::strin
   reporter_.report(rule, {file_, o.line, o.column}, std::move(message), std::string(kind), o.pointer);
 }
 
-bool ChromeChecker::over_cap(size_t size, const char* what, const reader::ChromeEvent& e) {
+bool ChromeChecker::over_cap(size_t size, const char* what, const ChromeEvent& e) {
   if (size < kMaxOpen) return false;
   for (const std::string& c : capped_)
     if (c == what) return true;
@@ -259,7 +259,7 @@ bool ChromeChecker::over_cap(size_t size, const char* what, const reader::Chrome
   return true;
 }
 
-void ChromeChecker::member(const reader::ChromeMember& m, SchemaFacts* facts) {
+void ChromeChecker::member(const ChromeMember& m, SchemaFacts* facts) {
   if (m.key == "displayTimeUnit" && m.parsed) {
     std::string_view unit;
     // A false value in JavaScript's sense catapult skips (trace_event_importer.html:1183).
@@ -287,7 +287,7 @@ void ChromeChecker::member(const reader::ChromeMember& m, SchemaFacts* facts) {
 // stacks. typed_key: per field 'p-'/'t-' when absent, nothing when of a bad
 // type, else 's' or 'i', the id's text and '\x1f'. js_key: per field its
 // JavaScript string (js_string) and '\x1f'.
-void ChromeChecker::check_pid_tid(const reader::ChromeEvent& e, const EventFields& f, std::string_view ph,
+void ChromeChecker::check_pid_tid(const ChromeEvent& e, const EventFields& f, std::string_view ph,
                                   bool global, ThreadKeys* keys) {
   std::string* thread_key = keys ? &keys->typed_key : nullptr;
   for (EventFields::Key k : {EventFields::Pid, EventFields::Tid}) {
@@ -336,7 +336,7 @@ void ChromeChecker::check_pid_tid(const reader::ChromeEvent& e, const EventField
   }
 }
 
-void ChromeChecker::check_metadata(const reader::ChromeEvent& e, const EventFields& f, std::string_view name) {
+void ChromeChecker::check_metadata(const ChromeEvent& e, const EventFields& f, std::string_view name) {
   static constexpr std::string_view kKnown[] = {"process_name", "process_labels",    "process_sort_index",
                                                 "thread_name",  "thread_sort_index", "num_cpus"};
   bool known = false;
@@ -378,7 +378,7 @@ void ChromeChecker::check_metadata(const reader::ChromeEvent& e, const EventFiel
   }
 }
 
-void ChromeChecker::duration(const reader::ChromeEvent& e, char ph, const ThreadKeys& keys, std::string_view name,
+void ChromeChecker::duration(const ChromeEvent& e, char ph, const ThreadKeys& keys, std::string_view name,
                              double ts, bool zero_dur) {
   Thread& t = threads_[keys.js_key];
   // Perfetto's pairing needs only how many B's are open on its thread.
@@ -432,14 +432,14 @@ void ChromeChecker::duration(const reader::ChromeEvent& e, char ph, const Thread
   t.stack.pop_back();
 }
 
-void ChromeChecker::report_zero_dur_backwards(const reader::ChromeEvent& e, std::string_view ph, const Thread& t) {
+void ChromeChecker::report_zero_dur_backwards(const ChromeEvent& e, std::string_view ph, const Thread& t) {
   report("ct-be-zero-dur-backwards", e,
          "a " + std::string(ph) + " of dur 0 that does not start at or after the open B (line " +
              std::to_string(t.stack.back().line) + ")",
          ph, "ts", "catapult drops it: \"Timestamps are moving backward.\"");
 }
 
-void ChromeChecker::pair_async(const reader::ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
+void ChromeChecker::pair_async(const ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
                                const std::string& id, double ts) {
   if (ph == 'n') return;
   std::string key = std::string(cat) + '\x1f' + id;
@@ -477,7 +477,7 @@ uint32_t ChromeChecker::intern(std::string_view cat, std::string_view name) {
 
 // Event order is not significant (../shared/spec/formats.md §1.1): an end written
 // before its start still pairs, so ends wait in flow_ends_ for their start.
-void ChromeChecker::pair_flow(const reader::ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
+void ChromeChecker::pair_flow(const ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
                               const std::string& id, double ts) {
   (void)ts;
   if (ph == 't') return;  // a step neither opens nor closes a flow
@@ -511,7 +511,7 @@ void ChromeChecker::pair_flow(const reader::ChromeEvent& e, char ph, std::string
   flow_ends_.insert(key, here());
 }
 
-void ChromeChecker::event(const reader::ChromeEvent& e, SchemaFacts* facts) {
+void ChromeChecker::event(const ChromeEvent& e, SchemaFacts* facts) {
   facts_ = facts;
   kind_ = "unknown";
   check_event(e);
@@ -547,7 +547,7 @@ void ChromeChecker::note_hta_ts_type(const EventFields& f, bool big_integers) {
   }
 }
 
-void ChromeChecker::check_event(const reader::ChromeEvent& e) {
+void ChromeChecker::check_event(const ChromeEvent& e) {
   bare_ = e.bare;
   const simdjson::dom::object o = e.object;
   unread_by_ = event_unread_by_ = "hta";  // until the event proves to be one HTA keeps
@@ -685,7 +685,7 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
       for (auto field : args)
         if (!field.value.is_number()) {
           report_fact("ct-counter-value", e, "counter series \"" + std::string(field.key) + "\" is not a number",
-                      ph_text, "args/" + schema::pointer::escape_token(field.key), "args", {});
+                      ph_text, "args/" + json::pointer::escape_token(field.key), "args", {});
           break;
         }
       break;
@@ -743,9 +743,9 @@ void ChromeChecker::check_event(const reader::ChromeEvent& e) {
   kineto_->event(e, f, ph, name, cat, ts);
 }
 
-void ChromeChecker::finish(const reader::ChromeReadInfo& info) {
+void ChromeChecker::finish(const ChromeReadInfo& info) {
   // The container decides where the events are, with or without events.
-  const bool bare_form = info.container == io::JsonContainer::BareArray;
+  const bool bare_form = info.container == json::JsonContainer::BareArray;
   const char* events_at = bare_form ? "/" : "/traceEvents";
   // Without a dur column HTA raises KeyError 'dur' where it rounds the ts
   // column; otherwise it keeps nothing.
@@ -801,4 +801,4 @@ void ChromeChecker::finish(const reader::ChromeReadInfo& info) {
   kineto_->finish(info);
 }
 
-}  // namespace tc::checks
+}  // namespace tc::formats::chrome_trace

@@ -1,5 +1,5 @@
 // The Chrome Trace Event Format invariants (../shared/spec/formats.md §1.3-1.4), checked
-// event by event in one pass over reader::read_chrome_trace's output.
+// event by event in one pass over formats::chrome_trace::read_chrome_trace's output.
 //
 // Contract:
 //  - member() for each top-level member, event() for each event in file
@@ -29,7 +29,7 @@
 #include "formats/chrome_trace/reader.h"
 #include "formats/schema_findings.h"
 
-namespace tc::checks {
+namespace tc::formats::chrome_trace {
 
 class KinetoChecker;
 
@@ -42,9 +42,9 @@ class ChromeChecker {
 
   // `facts`: the record's schema failures (ChromeSchemaChecker), which the
   // findings about the same fields claim; may be null.
-  void member(const reader::ChromeMember& m, SchemaFacts* facts = nullptr);
-  void event(const reader::ChromeEvent& e, SchemaFacts* facts = nullptr);
-  void finish(const reader::ChromeReadInfo& info);
+  void member(const ChromeMember& m, SchemaFacts* facts = nullptr);
+  void event(const ChromeEvent& e, SchemaFacts* facts = nullptr);
+  void finish(const ChromeReadInfo& info);
   // Whether the trace is a Kineto export (KinetoChecker::is_kineto).
   bool is_kineto() const;
   // The last event()'s record kind ("slice", "flow", ...; "unknown" without
@@ -65,15 +65,15 @@ class ChromeChecker {
     double last_ts = -1e300;
   };
 
-  void check_event(const reader::ChromeEvent& e);
+  void check_event(const ChromeEvent& e);
   void note_hta_ts_type(const EventFields& f, bool big_integers);
   // A finding about `field` (pointer and position at it; none: the event).
-  void report(std::string_view rule, const reader::ChromeEvent& e, std::string message, std::string_view ph,
+  void report(std::string_view rule, const ChromeEvent& e, std::string message, std::string_view ph,
               std::string_view field = {}, std::string hint = {});
   // A finding about the absent field `missing` (at the event).
-  void report_missing(std::string_view rule, const reader::ChromeEvent& e, std::string message, std::string_view ph,
+  void report_missing(std::string_view rule, const ChromeEvent& e, std::string message, std::string_view ph,
                       std::string_view missing, std::string hint = {});
-  void report_fact(std::string_view rule, const reader::ChromeEvent& e, std::string message, std::string_view ph,
+  void report_fact(std::string_view rule, const ChromeEvent& e, std::string message, std::string_view ph,
                    std::string_view field, std::string_view fact, std::string hint);
   void report_open(std::string_view rule, const Open& o, std::string message, std::string_view kind);
   // B/E events are paired per thread as catapult keys threads (`js_key`:
@@ -84,19 +84,19 @@ class ChromeChecker {
     std::string js_key, typed_key;
   };
   // `global`: the event is a global instant, which catapult files under no process.
-  void check_pid_tid(const reader::ChromeEvent& e, const EventFields& f, std::string_view ph, bool global,
+  void check_pid_tid(const ChromeEvent& e, const EventFields& f, std::string_view ph, bool global,
                      ThreadKeys* keys);
-  void check_metadata(const reader::ChromeEvent& e, const EventFields& f, std::string_view name);
-  void pair_async(const reader::ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
+  void check_metadata(const ChromeEvent& e, const EventFields& f, std::string_view name);
+  void pair_async(const ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
                   const std::string& id, double ts);
-  void pair_flow(const reader::ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
+  void pair_flow(const ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
                  const std::string& id, double ts);
-  void duration(const reader::ChromeEvent& e, char ph, const ThreadKeys& keys, std::string_view name, double ts,
+  void duration(const ChromeEvent& e, char ph, const ThreadKeys& keys, std::string_view name, double ts,
                 bool zero_dur);
   // A B, E or thread instant of dur 0 that catapult drops for starting
   // before the open slice of `t`.
-  void report_zero_dur_backwards(const reader::ChromeEvent& e, std::string_view ph, const Thread& t);
-  bool over_cap(size_t size, const char* what, const reader::ChromeEvent& e);
+  void report_zero_dur_backwards(const ChromeEvent& e, std::string_view ph, const Thread& t);
+  bool over_cap(size_t size, const char* what, const ChromeEvent& e);
 
   diag::Reporter& reporter_;
   std::string file_;
@@ -142,4 +142,4 @@ class ChromeChecker {
   std::unique_ptr<KinetoChecker> kineto_;
 };
 
-}  // namespace tc::checks
+}  // namespace tc::formats::chrome_trace

@@ -13,7 +13,7 @@
 #include "formats/registry/registry.h"
 #include "formats/registry/registry.h"
 
-namespace tc::checks {
+namespace tc::formats::chrome_trace {
 namespace {
 namespace fs = std::filesystem;
 
@@ -32,10 +32,10 @@ class ChromeChecks : public ::testing::Test {
     std::ofstream(path_, std::ios::binary) << text;
     reporter_ = diag::Reporter();
     std::string io_error;
-    format::CheckRequest request;
+    formats::CheckRequest request;
     request.path = path_;
     request.reporter = &reporter_;
-    return format::find_format("chrome_trace")->check(request, io_error);
+    return formats::registry::find_format("chrome_trace")->check(request, io_error);
   }
   // An object-form trace around `events` (comma-separated JSON objects).
   int check_events(const std::string& events) { return check("{\"traceEvents\": [\n" + events + "\n]}"); }
@@ -75,7 +75,7 @@ constexpr const char* kClean =
 {"ph": "M", "name": "process_sort_index", "pid": 7, "tid": 0, "args": {"sort_index": 3}})";
 
 TEST_F(ChromeChecks, CleanTraceHasNoFindings) {
-  EXPECT_EQ(check_events(kClean), kExitOk);
+  EXPECT_EQ(check_events(kClean), diag::kExitOk);
   EXPECT_EQ(total(), 0u) << all();
 }
 
@@ -227,7 +227,7 @@ TEST_F(ChromeChecks, JsonFindingsAreLocatedAtTheByte) {
   check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 1, "
         "\"args\": {\"stream\": -Infinity}}]}");
   EXPECT_EQ(at("kt-stream-infinite"), "1:101 /traceEvents/0/args/stream");
-  EXPECT_TRUE(diag::resolve(reporter_, *format::catalog().find_profile("hta")).failed(false));
+  EXPECT_TRUE(diag::resolve(reporter_, *formats::registry::catalog().find_profile("hta")).failed(false));
   check("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 1, "
         "\"args\": {\"stream\": NaN}}]}");
   EXPECT_EQ(count("kt-stream-infinite"), 0u) << all();
@@ -249,11 +249,11 @@ TEST_F(ChromeChecks, JsonFindingsAreLocatedAtTheByte) {
   // holds none (or a scalar) loses nothing in catapult, which loads the rest.
   check("{\"traceEvents\": {\"0\": {\"ph\": \"X\"}}, \"m\": 1}");
   EXPECT_EQ(at("ct-trace-events-type"), "1:17 /traceEvents");
-  EXPECT_TRUE(diag::resolve(reporter_, *format::catalog().find_profile("chrome")).failed(false));
+  EXPECT_TRUE(diag::resolve(reporter_, *formats::registry::catalog().find_profile("chrome")).failed(false));
   check("{\"traceEvents\": { }, \"m\": 1}");
   EXPECT_EQ(count("ct-trace-events-none"), 1u);
-  EXPECT_FALSE(diag::resolve(reporter_, *format::catalog().find_profile("chrome")).failed(false));
-  EXPECT_TRUE(diag::resolve(reporter_, *format::catalog().find_profile("hta")).failed(false));
+  EXPECT_FALSE(diag::resolve(reporter_, *formats::registry::catalog().find_profile("chrome")).failed(false));
+  EXPECT_TRUE(diag::resolve(reporter_, *formats::registry::catalog().find_profile("hta")).failed(false));
   check("{\"traceEvents\": [], \"traceEvents\": []}");
   EXPECT_EQ(at("ct-trace-events-repeated"), "1:17 /traceEvents");
   EXPECT_EQ(count("ct-trace-events-type"), 0u);
@@ -271,25 +271,25 @@ TEST_F(ChromeChecks, JsonFindingsAreLocatedAtTheByte) {
 
 TEST_F(ChromeChecks, ProfilesDisagreeOnABareArray) {
   check("[{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 1}]");
-  EXPECT_FALSE(diag::resolve(reporter_, *format::catalog().find_profile("perfetto")).failed(false));
-  EXPECT_FALSE(diag::resolve(reporter_, *format::catalog().find_profile("chrome")).failed(false));
-  EXPECT_TRUE(diag::resolve(reporter_, *format::catalog().find_profile("hta")).failed(false));
-  EXPECT_FALSE(diag::resolve(reporter_, format::catalog().default_profile()).failed(false));
-  EXPECT_EQ(diag::resolve(reporter_, format::catalog().default_profile()).warnings, 1u);
+  EXPECT_FALSE(diag::resolve(reporter_, *formats::registry::catalog().find_profile("perfetto")).failed(false));
+  EXPECT_FALSE(diag::resolve(reporter_, *formats::registry::catalog().find_profile("chrome")).failed(false));
+  EXPECT_TRUE(diag::resolve(reporter_, *formats::registry::catalog().find_profile("hta")).failed(false));
+  EXPECT_FALSE(diag::resolve(reporter_, formats::registry::catalog().default_profile()).failed(false));
+  EXPECT_EQ(diag::resolve(reporter_, formats::registry::catalog().default_profile()).warnings, 1u);
 }
 
 TEST_F(ChromeChecks, DefaultFailsABareArrayOnlyWhereHtaReadsIt) {
   // HTA reads Kineto traces and cannot load a bare array; a cmake-style
   // bare array is no trace HTA reads, a Kineto one (cpu_op events) is.
   check(R"([{"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 1, "dur": 1}])");
-  const diag::Verdict kineto = diag::resolve(reporter_, format::catalog().default_profile());
+  const diag::Verdict kineto = diag::resolve(reporter_, formats::registry::catalog().default_profile());
   EXPECT_TRUE(kineto.failed(false)) << all();
   ASSERT_EQ(kineto.diagnostics.size(), 1u);
   EXPECT_EQ(kineto.diagnostics[0].rule, "ct-bare-array");
   EXPECT_EQ(kineto.diagnostics[0].severity, diag::Severity::Error);
   // The same file under another name: readers are per file.
   check(R"([{"ph": "X", "cat": "build", "name": "configure", "pid": 1, "tid": 1, "ts": 1, "dur": 1}])", "cmake.json");
-  EXPECT_FALSE(diag::resolve(reporter_, format::catalog().default_profile()).failed(false)) << all();
+  EXPECT_FALSE(diag::resolve(reporter_, formats::registry::catalog().default_profile()).failed(false)) << all();
   ASSERT_NE(reporter_.readers_of(path_), nullptr);
   EXPECT_EQ(*reporter_.readers_of(path_), (std::vector<std::string>{"chrome", "perfetto"}));
 }
@@ -298,8 +298,8 @@ TEST_F(ChromeChecks, DefaultFailsABareArrayOnlyWhereHtaReadsIt) {
 // takes a string id for a name. An E whose B is on "the same" thread only
 // by catapult's key is paired by one and dropped by the other.
 TEST_F(ChromeChecks, AThreadWrittenTwoWaysIsOneToCatapultAndTwoToPerfetto) {
-  const diag::Profile& chrome = *format::catalog().find_profile("chrome");
-  const diag::Profile& perfetto = *format::catalog().find_profile("perfetto");
+  const diag::Profile& chrome = *formats::registry::catalog().find_profile("chrome");
+  const diag::Profile& perfetto = *formats::registry::catalog().find_profile("perfetto");
   for (const char* end : {R"({"ph": "E", "pid": "11", "tid": 1, "ts": 2})", R"({"ph": "E", "pid": [11], "tid": 1, "ts": 2})",
                           R"({"ph": "E", "pid": 11.0, "tid": "1", "ts": 2})"}) {
     check_events(std::string(R"({"ph": "B", "name": "a", "pid": 11, "tid": 1, "ts": 1}, )") + end);
@@ -326,8 +326,8 @@ TEST_F(ChromeChecks, ANonNumericDurOutsideAnXFailsOnlyHta) {
                R"({"ph": "b", "cat": "c", "name": "r", "id": 1, "pid": 1, "tid": 1, "ts": 1},)"
                R"({"ph": "e", "cat": "c", "name": "r", "id": 1, "pid": 1, "tid": 1, "ts": 2, "dur": "0"})");
   EXPECT_EQ(count("ct-stray-dur-type"), 1u) << all();
-  EXPECT_TRUE(diag::resolve(reporter_, *format::catalog().find_profile("hta")).failed(false));
-  EXPECT_FALSE(diag::resolve(reporter_, *format::catalog().find_profile("chrome")).failed(false));
+  EXPECT_TRUE(diag::resolve(reporter_, *formats::registry::catalog().find_profile("hta")).failed(false));
+  EXPECT_FALSE(diag::resolve(reporter_, *formats::registry::catalog().find_profile("chrome")).failed(false));
   check_events(R"({"ph": "e", "cat": "c", "name": "r", "id": 1, "pid": 1, "tid": 1, "ts": 2, "dur": null})");
   EXPECT_EQ(count("ct-stray-dur-type"), 0u) << all();
 }
@@ -335,7 +335,7 @@ TEST_F(ChromeChecks, ANonNumericDurOutsideAnXFailsOnlyHta) {
 // catapult throws only on an E that ends before the B it closes starts; a B
 // or E earlier than the one before it, it draws as written.
 TEST_F(ChromeChecks, OnlyAnEndBeforeItsBeginIsBackwards) {
-  const diag::Profile& chrome = *format::catalog().find_profile("chrome");
+  const diag::Profile& chrome = *formats::registry::catalog().find_profile("chrome");
   check_events(R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 1}, {"ph": "B", "name": "b", "pid": 1, "tid": 1, "ts": 5},)"
                R"({"ph": "E", "pid": 1, "tid": 1, "ts": 9}, {"ph": "E", "pid": 1, "tid": 1, "ts": 3})");
   EXPECT_EQ(count("ct-be-backwards"), 0u) << all();
@@ -365,7 +365,7 @@ TEST_F(ChromeChecks, ABeginWithATsOfAnyTypeIsStillPaired) {
 // A B or E of dur exactly 0 that starts before the open B, or at no number,
 // catapult drops (importer.html:488-495): its E then closes nothing.
 TEST_F(ChromeChecks, AZeroDurBeginOrEndBeforeTheOpenSliceIsDroppedByCatapult) {
-  const diag::Profile& chrome = *format::catalog().find_profile("chrome");
+  const diag::Profile& chrome = *formats::registry::catalog().find_profile("chrome");
   check_events(R"({"ph": "B", "name": "a", "pid": 1, "tid": 1, "ts": 5, "dur": 0},)"
                R"({"ph": "B", "name": "b", "pid": 1, "tid": 1, "ts": 3, "dur": 0},)"
                R"({"ph": "E", "pid": 1, "tid": 1, "ts": 9, "dur": 0})");
@@ -430,7 +430,7 @@ TEST_F(ChromeChecks, ARepeatedKeyIsReadAtItsLastValue) {
 // neither a name nor (global) a pid there; a flow's cat is part of its key,
 // read as text only on an f without bp.
 TEST_F(ChromeChecks, FieldsCatapultDoesNotReadOnAnEventAreNotItsErrors) {
-  const diag::Profile& chrome = *format::catalog().find_profile("chrome");
+  const diag::Profile& chrome = *formats::registry::catalog().find_profile("chrome");
   check_events(R"({"ph": "i", "s": "g", "ts": 1, "tid": 1})");
   EXPECT_EQ(count("ct-pid-missing-global"), 1u) << all();
   EXPECT_EQ(count("ct-pid-missing"), 0u) << all();
@@ -458,7 +458,7 @@ TEST_F(ChromeChecks, FieldsCatapultDoesNotReadOnAnEventAreNotItsErrors) {
 // catapult splits the cat of the events it makes slices or objects of, and
 // throws on a truthy one that is not a string; it keeps any other as is.
 TEST_F(ChromeChecks, ACatCatapultSplitsIsAnErrorOnlyWhereItSplitsIt) {
-  const diag::Profile& chrome = *format::catalog().find_profile("chrome");
+  const diag::Profile& chrome = *formats::registry::catalog().find_profile("chrome");
   for (const char* event : {
            R"({"ph": "X", "cat": 5, "name": "a", "pid": 1, "tid": 1, "ts": 1, "dur": 1})",
            R"({"ph": "X", "cat": null, "name": "a", "pid": 1, "tid": 1, "ts": 1, "dur": 1})",  // null.indexOf
@@ -485,7 +485,7 @@ TEST_F(ChromeChecks, ACatCatapultSplitsIsAnErrorOnlyWhereItSplitsIt) {
 // An M event's args that are there but not an object hold no name: catapult
 // reads none and loads; without args, or with null, it throws.
 TEST_F(ChromeChecks, MetadataArgsOfAnotherTypeLoseTheNameOnly) {
-  const diag::Profile& chrome = *format::catalog().find_profile("chrome");
+  const diag::Profile& chrome = *formats::registry::catalog().find_profile("chrome");
   check_events(R"({"ph": "M", "name": "process_name", "pid": 1, "tid": 1, "args": 5})");
   EXPECT_EQ(count("ct-metadata-value"), 1u) << all();
   EXPECT_EQ(count("ct-metadata-args"), 0u);
@@ -509,8 +509,8 @@ TEST_F(ChromeChecks, MetadataArgsOfAnotherTypeLoseTheNameOnly) {
 // a finding on another event is off under --profile hta and does not raise
 // `default` through HTA, while chrome and perfetto still judge it.
 TEST_F(ChromeChecks, FindingsOnEventsHtaDropsUnreadAreOffForHta) {
-  const diag::Profile& hta = *format::catalog().find_profile("hta");
-  const diag::Profile& chrome = *format::catalog().find_profile("chrome");
+  const diag::Profile& hta = *formats::registry::catalog().find_profile("hta");
+  const diag::Profile& chrome = *formats::registry::catalog().find_profile("chrome");
   const char* kept = R"({"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 1, "dur": 1})";
   for (const char* unread : {
            R"({"ph": "i", "cat": "cpu_op", "name": 7, "pid": 1, "tid": 1, "ts": 2})",             // no dur
@@ -589,14 +589,14 @@ TEST_F(ChromeChecks, ReadersAreDeclaredUnderTheNameFindingsCarryForStdin) {
   ASSERT_NE(std::freopen(path_.c_str(), "rb", stdin), nullptr);
   reporter_ = diag::Reporter();
   std::string io_error;
-  format::CheckRequest request;
+  formats::CheckRequest request;
   request.path = "-";
   request.reporter = &reporter_;
-  ASSERT_EQ(format::find_format("chrome_trace")->check(request, io_error), kExitOk) << io_error;
+  ASSERT_EQ(formats::registry::find_format("chrome_trace")->check(request, io_error), diag::kExitOk) << io_error;
   const diag::Diagnostic* bare = find("ct-bare-array");
   ASSERT_NE(bare, nullptr) << all();
   ASSERT_NE(reporter_.readers_of(bare->location.file), nullptr) << bare->location.file;
-  EXPECT_TRUE(diag::resolve(reporter_, format::catalog().default_profile()).failed(false));
+  EXPECT_TRUE(diag::resolve(reporter_, formats::registry::catalog().default_profile()).failed(false));
 }
 
 TEST_F(ChromeChecks, KinetoExtras) {
@@ -635,29 +635,29 @@ TEST_F(ChromeChecks, GzipAndUnreadableInputs) {
   std::string gz = (dir_ / "t.json.gz").string();
   ASSERT_EQ(std::system(("gzip -c '" + plain + "' > '" + gz + "'").c_str()), 0);
   reporter_ = diag::Reporter();
-  format::CheckRequest request;
+  formats::CheckRequest request;
   request.path = gz;
   request.reporter = &reporter_;
   std::string io_error;
-  EXPECT_EQ(format::find_format("chrome_trace")->check(request, io_error), kExitOk);
+  EXPECT_EQ(formats::registry::find_format("chrome_trace")->check(request, io_error), diag::kExitOk);
   EXPECT_EQ(total(), 0u) << all();
   request.path = (dir_ / "missing.json").string();
-  EXPECT_EQ(format::find_format("chrome_trace")->check(request, io_error), kExitIo);
+  EXPECT_EQ(formats::registry::find_format("chrome_trace")->check(request, io_error), diag::kExitIo);
   EXPECT_FALSE(io_error.empty());
 }
 
 TEST_F(ChromeChecks, DetectedByContent) {
   std::string why;
   check_events(kClean);
-  const format::Format* f = format::detect_format(path_, why);
+  const formats::Format* f = formats::registry::detect_format(path_, why);
   ASSERT_NE(f, nullptr) << why;
   EXPECT_EQ(f->id, "chrome_trace");
   check("  [ {\"ph\": \"X\"}]", "bare.trace");
-  f = format::detect_format(path_, why);
+  f = formats::registry::detect_format(path_, why);
   ASSERT_NE(f, nullptr) << why;
   EXPECT_EQ(f->id, "chrome_trace");
   check("{\"hello\": 1}", "other.json");
-  EXPECT_EQ(format::detect_format(path_, why), nullptr);
+  EXPECT_EQ(formats::registry::detect_format(path_, why), nullptr);
 }
 
 // HTA's KeyError 'dur' comes from rounding a float64 ts column; pandas reads
@@ -669,14 +669,14 @@ TEST_F(ChromeChecks, NoDurIsAnHtaCrashOnlyWhereItsTsColumnWouldBeFloat) {
   for (const auto& [ts, crash] : std::vector<std::pair<std::string, bool>>{
            {"1.5", true}, {"1", false}, {"\"1\"", false}, {"18446744073709551616", false}}) {
     SCOPED_TRACE(ts);
-    ASSERT_EQ(check_events(b + "0}, " + e + ts + "}"), kExitOk);
+    ASSERT_EQ(check_events(b + "0}, " + e + ts + "}"), diag::kExitOk);
     EXPECT_EQ(count("ct-no-dur"), crash ? 1u : 0u);
     EXPECT_EQ(count("ct-no-cat-dur"), crash ? 0u : 1u);
   }
   // A missing ts is NaN: float64 again.
-  ASSERT_EQ(check_events(b + "0}, " + R"({"ph": "i", "pid": 1, "tid": 1, "name": "x"})"), kExitOk);
+  ASSERT_EQ(check_events(b + "0}, " + R"({"ph": "i", "pid": 1, "tid": 1, "name": "x"})"), diag::kExitOk);
   EXPECT_EQ(count("ct-no-dur"), 1u);
 }
 
 }  // namespace
-}  // namespace tc::checks
+}  // namespace tc::formats::chrome_trace

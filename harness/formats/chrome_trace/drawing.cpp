@@ -1,6 +1,6 @@
 #include "formats/chrome_trace/drawing.h"
 
-namespace tc::format {
+namespace tc::formats::chrome_trace {
 namespace {
 
 // Where the name after "PH CAT " ends: past its closing quote when quoted
@@ -46,4 +46,4 @@ Drawing chrome_trace_drawing(const std::vector<std::string>& lines, size_t budge
   return d;
 }
 
-}  // namespace tc::format
+}  // namespace tc::formats::chrome_trace

@@ -10,8 +10,8 @@
 
 #include "formats/drawing.h"
 
-namespace tc::format {
+namespace tc::formats::chrome_trace {
 
 Drawing chrome_trace_drawing(const std::vector<std::string>& lines, size_t budget);
 
-}  // namespace tc::format
+}  // namespace tc::formats::chrome_trace

@@ -15,7 +15,7 @@
 #include <string>
 #include <string_view>
 
-namespace tc::checks {
+namespace tc::formats::chrome_trace {
 
 struct FieldId {
   bool is_string = false;
@@ -142,4 +142,4 @@ inline bool read_event_id(simdjson::dom::object o, std::string& out) {
   return read_event_id(index_event_fields(o), out);
 }
 
-}  // namespace tc::checks
+}  // namespace tc::formats::chrome_trace

@@ -7,7 +7,7 @@
 // names (<worker>.<epoch ms>.pt.trace.json[.gz], whose worker holds the host
 // name and pid) become "chrome_trace/pt_trace_<i>.json[.gz]", numbered in
 // name (= time) order.
-#include "formats/format.h"
+#include "formats/chrome_trace/format.h"
 #include "formats/chrome_trace/rules.h"
 
 #include <re2/re2.h>
@@ -25,7 +25,7 @@
 #include "formats/chrome_trace/reader.h"
 #include "formats/chrome_trace/canonical.h"
 
-namespace tc::format {
+namespace tc::formats::chrome_trace {
 namespace {
 namespace fs = std::filesystem;
 
@@ -111,21 +111,21 @@ std::vector<std::string> labels_for(const std::vector<std::string>& files, const
 // findings go to `reporter`. `kineto`: whether the checks took the file for
 // a Kineto trace (HTA reads those).
 int read_trace(const CheckRequest& request, const std::string& file, const std::string& shown,
-               const render::ChromeRules* rules, uint64_t occurrence, diag::Reporter& reporter,
-               reader::ChromeReadInfo& info, std::unique_ptr<render::ChromeCanonical>& canon, bool& kineto,
+               const ChromeRules* rules, uint64_t occurrence, diag::Reporter& reporter,
+               ChromeReadInfo& info, std::unique_ptr<ChromeCanonical>& canon, bool& kineto,
                std::string& io_error) {
-  checks::ChromeChecker checker(reporter, shown);
-  checks::ChromeSchemaChecker schemas(reporter);
+  ChromeChecker checker(reporter, shown);
+  ChromeSchemaChecker schemas(reporter);
   canon.reset();
-  if (rules) canon = std::make_unique<render::ChromeCanonical>(*rules);
+  if (rules) canon = std::make_unique<ChromeCanonical>(*rules);
   info = {};
-  reader::ChromeReadOptions options;
+  ChromeReadOptions options;
   options.threads = request.jobs;
   options.trace_events_occurrence = occurrence;
   if (request.block_bytes) options.chunk = request.block_bytes;
-  int rc = reader::read_chrome_trace(
+  int rc = read_chrome_trace(
       file, options, reporter,
-      [&](reader::ChromeEvent& e) {
+      [&](ChromeEvent& e) {
         schemas.validate_event(e);
         checker.event(e, &schemas.facts());
         schemas.report_event(e);
@@ -133,17 +133,17 @@ int read_trace(const CheckRequest& request, const std::string& file, const std::
         e.unread_by = checker.record_unread_by();
         if (canon) canon->event(e);
       },
-      [&](const reader::ChromeMember& m) {
+      [&](const ChromeMember& m) {
         schemas.validate_member(m, shown);
         checker.member(m, &schemas.facts());
         schemas.report_member(m, shown);
         if (canon) canon->member(m);
       },
       &info, &io_error);
-  if (rc != kExitOk) return rc;
+  if (rc != diag::kExitOk) return rc;
   checker.finish(info);
   kineto = checker.is_kineto();
-  return kExitOk;
+  return diag::kExitOk;
 }
 
 int check(const CheckRequest& request, std::string& io_error) {
@@ -152,7 +152,7 @@ int check(const CheckRequest& request, std::string& io_error) {
   std::error_code ec;
   if (request.path != "-" && fs::is_directory(request.path, ec)) {
     files = list_files(request.path, io_error);
-    if (!io_error.empty()) return kExitIo;
+    if (!io_error.empty()) return diag::kExitIo;
     root = request.path;
     if (files.empty() && !request.canonical)
       request.reporter->report("input-format", {request.path, 1, 1},
@@ -164,12 +164,12 @@ int check(const CheckRequest& request, std::string& io_error) {
   }
   std::vector<std::string> labels = labels_for(files, root);
 
-  render::ChromeRules rules;
+  ChromeRules rules;
   bool canonical = request.canonical != nullptr && !request.labels_only;
   if (canonical) {
     std::string why;
     std::string ref = request.rules.empty() ? kDefaultRules : request.rules;
-    if (!render::load_chrome_rules(ref, rules, why)) {
+    if (!load_chrome_rules(ref, rules, why)) {
       if (request.problems) request.problems->push_back(ref + ": " + why);
       canonical = false;
     }
@@ -182,18 +182,18 @@ int check(const CheckRequest& request, std::string& io_error) {
     // Reporter of its own first, so the first reading can be dropped
     // (stdin cannot be read twice: its first array stays the one checked).
     diag::Reporter findings(request.reporter->keep_per_rule());
-    reader::ChromeReadInfo info;
-    std::unique_ptr<render::ChromeCanonical> canon;
+    ChromeReadInfo info;
+    std::unique_ptr<ChromeCanonical> canon;
     bool kineto = false;
     int rc = read_trace(request, files[i], shown, canonical ? &rules : nullptr, 1, findings, info, canon, kineto,
                         io_error);
-    if (rc == kExitOk && info.trace_events_arrays > 1 && files[i] != "-") {
+    if (rc == diag::kExitOk && info.trace_events_arrays > 1 && files[i] != "-") {
       const uint64_t last = info.trace_events_arrays;
       findings = diag::Reporter(request.reporter->keep_per_rule());
       rc = read_trace(request, files[i], shown, canonical ? &rules : nullptr, last, findings, info, canon, kineto,
                       io_error);
     }
-    if (rc != kExitOk) return rc;
+    if (rc != diag::kExitOk) return rc;
     request.reporter->absorb(std::move(findings));
     // Catapult and Perfetto read every Chrome trace; HTA reads Kineto's.
     std::vector<std::string> readers = {"chrome", "perfetto"};
@@ -201,7 +201,7 @@ int check(const CheckRequest& request, std::string& io_error) {
     request.reporter->read_by(shown, std::move(readers));
     if (request.canonical) request.canonical->push_back({labels[i], files[i], canon ? canon->render() : ""});
   }
-  return kExitOk;
+  return diag::kExitOk;
 }
 
 }  // namespace
@@ -228,4 +228,4 @@ Format chrome_trace_format() {
   return f;
 }
 
-}  // namespace tc::format
+}  // namespace tc::formats::chrome_trace

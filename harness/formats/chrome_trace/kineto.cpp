@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace tc::checks {
+namespace tc::formats::chrome_trace {
 namespace {
 
 bool is_cpu_side(std::string_view cat) { return cat == "cpu_op" || cat == "user_annotation" || cat == "Operator"; }
@@ -51,13 +51,13 @@ void KinetoChecker::report(std::string_view rule, uint64_t line, uint64_t column
   reporter_.report(std::move(d));
 }
 
-void KinetoChecker::member(const reader::ChromeMember& m, SchemaFacts* facts) {
+void KinetoChecker::member(const ChromeMember& m, SchemaFacts* facts) {
   facts_ = facts;
   check_member(m);
   facts_ = nullptr;
 }
 
-void KinetoChecker::check_member(const reader::ChromeMember& m) {
+void KinetoChecker::check_member(const ChromeMember& m) {
   if (m.key == "schemaVersion") kineto_ = true;
   if (m.key == "baseTimeNanoseconds") base_time_ = true;
   if (m.key == "computeProperties") device_properties_ = true;  // the 2021 name
@@ -110,7 +110,7 @@ void KinetoChecker::check_member(const reader::ChromeMember& m) {
   }
 }
 
-void KinetoChecker::event(const reader::ChromeEvent& e, const EventFields& f, char ph, std::string_view name,
+void KinetoChecker::event(const ChromeEvent& e, const EventFields& f, char ph, std::string_view name,
                           std::string_view cat, double ts) {
   if (!fractional_ts_ && ts != std::floor(ts)) fractional_ts_ = true;
   if (ph != 'X' || cat.empty()) return;
@@ -154,9 +154,9 @@ void KinetoChecker::event(const reader::ChromeEvent& e, const EventFields& f, ch
     steps_.push_back({ts, step_number(name), e.pos.line, e.pos.column, e.index});
 }
 
-void KinetoChecker::finish(const reader::ChromeReadInfo& info) {
+void KinetoChecker::finish(const ChromeReadInfo& info) {
   if (!info.complete) return;
-  bool object_form = info.container == io::JsonContainer::Object;
+  bool object_form = info.container == json::JsonContainer::Object;
   if (gpu_activity_ && object_form && !device_properties_)
     report("kt-device-properties", first_gpu_line_, first_gpu_column_, "GPU activity but no top-level deviceProperties",
            "", "Kineto writes deviceProperties whenever it traced a GPU; HTA reads SM counts from it");
@@ -196,4 +196,4 @@ void KinetoChecker::finish(const reader::ChromeReadInfo& info) {
   }
 }
 
-}  // namespace tc::checks
+}  // namespace tc::formats::chrome_trace

@@ -22,7 +22,7 @@
 #include "formats/chrome_trace/reader.h"
 #include "formats/schema_findings.h"
 
-namespace tc::checks {
+namespace tc::formats::chrome_trace {
 
 class KinetoChecker {
  public:
@@ -31,11 +31,11 @@ class KinetoChecker {
   KinetoChecker(diag::Reporter& reporter, std::string file) : reporter_(reporter), file_(std::move(file)) {}
 
   // `facts`: the member's schema failures, which its findings claim.
-  void member(const reader::ChromeMember& m, SchemaFacts* facts = nullptr);
+  void member(const ChromeMember& m, SchemaFacts* facts = nullptr);
   // `f`: e's members, indexed by ChromeChecker.
-  void event(const reader::ChromeEvent& e, const EventFields& f, char ph, std::string_view name, std::string_view cat,
+  void event(const ChromeEvent& e, const EventFields& f, char ph, std::string_view name, std::string_view cat,
              double ts);
-  void finish(const reader::ChromeReadInfo& info);
+  void finish(const ChromeReadInfo& info);
 
   // Whether the trace is a Kineto (torch.profiler) export, the kind HTA
   // reads: it has Kineto's top-level "schemaVersion", or an X event of one
@@ -60,7 +60,7 @@ class KinetoChecker {
   // `claim`: the member's schema failure this finding is about ("deviceProperties/0/id"), if any.
   void report(std::string_view rule, uint64_t line, uint64_t column, std::string message, std::string pointer,
               std::string hint = {}, std::string_view claim = {});
-  void check_member(const reader::ChromeMember& m);
+  void check_member(const ChromeMember& m);
 
   diag::Reporter& reporter_;
   std::string file_;
@@ -78,4 +78,4 @@ class KinetoChecker {
   std::vector<Step> steps_;
 };
 
-}  // namespace tc::checks
+}  // namespace tc::formats::chrome_trace

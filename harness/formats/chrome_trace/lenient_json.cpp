@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-namespace tc::reader {
+namespace tc::formats::chrome_trace {
 namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -49,4 +49,4 @@ LenientFault find_lenient_fault(std::string_view text, std::string& repaired) {
   return first;
 }
 
-}  // namespace tc::reader
+}  // namespace tc::formats::chrome_trace

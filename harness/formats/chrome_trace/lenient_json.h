@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-namespace tc::reader {
+namespace tc::formats::chrome_trace {
 
 struct LenientFault {
   enum class Kind { None, TrailingComma, RawControl };
@@ -28,4 +28,4 @@ struct LenientFault {
 
 LenientFault find_lenient_fault(std::string_view text, std::string& repaired);
 
-}  // namespace tc::reader
+}  // namespace tc::formats::chrome_trace

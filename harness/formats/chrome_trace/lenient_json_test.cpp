@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace tc::reader {
+namespace tc::formats::chrome_trace {
 namespace {
 
 using K = LenientFault::Kind;
@@ -42,4 +42,4 @@ TEST(LenientJson, LeavesCommasAndWhitespaceInStringsAndStrictJsonAlone) {
 }
 
 }  // namespace
-}  // namespace tc::reader
+}  // namespace tc::formats::chrome_trace

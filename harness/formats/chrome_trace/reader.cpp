@@ -15,13 +15,13 @@
 #include "json/parse.h"
 #include "json/text.h"
 
-namespace tc::reader {
+namespace tc::formats::chrome_trace {
 
 std::string ChromeEvent::pointer() const { return (bare ? "/" : "/traceEvents/") + std::to_string(index); }
 
 namespace {
 
-diag::Location loc(const std::string& file, const io::JsonPosition& p) { return {file, p.line, p.column}; }
+diag::Location loc(const std::string& file, const json::JsonPosition& p) { return {file, p.line, p.column}; }
 
 // Whether a JSON pointer into the trace lies inside an event's args
 // (/traceEvents/N/args/... or, in a bare array, /N/args/...).
@@ -42,13 +42,13 @@ bool holds_members(std::string_view text, size_t first) {
 
 // Is `quirk` an infinite value: Infinity, -Infinity, or a number beyond
 // double range (1e999)?
-bool infinite(const JsonTextFinding& quirk) {
-  using K = JsonTextFinding::Kind;
+bool infinite(const json::JsonTextFinding& quirk) {
+  using K = json::JsonTextFinding::Kind;
   return quirk.kind == K::OutOfRange || (quirk.kind == K::NonFinite && quirk.detail != "NaN");
 }
 
 // Is it (relative to an event) its ts or dur, infinite?
-bool infinite_time(std::string_view kind, const JsonTextFinding& quirk) {
+bool infinite_time(std::string_view kind, const json::JsonTextFinding& quirk) {
   return kind == "event" && (quirk.pointer == "/ts" || quirk.pointer == "/dur") && infinite(quirk);
 }
 
@@ -67,7 +67,7 @@ class CrlfScan : public io::InputSource {
     return k;
   }
   bool found() const { return found_; }
-  const io::JsonPosition& first() const { return first_; }
+  const json::JsonPosition& first() const { return first_; }
 
  private:
   void scan(const char* p, size_t n) {
@@ -107,7 +107,7 @@ class CrlfScan : public io::InputSource {
   io::InputSource& in_;
   bool found_ = false;
   bool pending_cr_ = false;
-  io::JsonPosition first_;
+  json::JsonPosition first_;
   uint64_t line_ = 1, column_ = 1, offset_ = 0, last_nl_ = 0;
   bool nl_seen_ = false;
 };
@@ -122,7 +122,7 @@ int read_chrome_trace(const std::string& path, const ChromeReadOptions& options,
   std::unique_ptr<io::InputSource> in = io::open_input(path, open_error);
   if (!in) {
     if (io_error) *io_error = open_error;
-    return kExitIo;
+    return diag::kExitIo;
   }
   const std::string file = path == "-" ? in->name() : path;
   return read_chrome_trace(*in, file, options, reporter, on_event, on_member, info, io_error);
@@ -144,7 +144,7 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
   // A text simdjson rejected: what Python's dialect accepts is a warning at
   // the quirk, what it does not, an error at the offending byte.
   // `read`: the event was still read as JSON.parse reads it (read_as_json_parse) and is checked.
-  auto locate_error = [&](std::string_view text, io::JsonPosition start, const std::string& pointer, const char* what,
+  auto locate_error = [&](std::string_view text, json::JsonPosition start, const std::string& pointer, const char* what,
                           const char* kind, bool read) {
     const char* unchecked = read ? "" : " (not checked further)";
     if (!slow) slow = std::make_unique<json::Parser>();
@@ -160,9 +160,9 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
       std::string where = pointer;
       bool named = false;
       bool time_infinite = false;
-      const std::vector<JsonTextFinding> quirks = find_json_quirks(text, 16);
-      for (const JsonTextFinding& f : quirks) {
-        using K = JsonTextFinding::Kind;
+      const std::vector<json::JsonTextFinding> quirks = json::find_json_quirks(text, 16);
+      for (const json::JsonTextFinding& f : quirks) {
+        using K = json::JsonTextFinding::Kind;
         if (f.kind == K::DuplicateKey) continue;
         named = true;
         at = f.offset;
@@ -182,7 +182,7 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
         break;
       }
       // None of those: simdjson's one other refusal of what Python reads.
-      const std::vector<JsonTextFinding> big = named ? std::vector<JsonTextFinding>() : find_big_integers(text, 1);
+      const std::vector<json::JsonTextFinding> big = named ? std::vector<json::JsonTextFinding>() : json::find_big_integers(text, 1);
       if (!big.empty()) {
         rule = "json-big-integer";
         at = big.front().offset;
@@ -195,7 +195,7 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
       // HTA casts every args.stream to an integer: an infinite one is a
       // finding of its own, whichever quirk comes first.
       if (kind == std::string_view("event"))
-        for (const JsonTextFinding& f : quirks)
+        for (const json::JsonTextFinding& f : quirks)
           if (f.pointer == "/args/stream" && infinite(f))
             reporter.report("kt-stream-infinite", loc(file, position_in(text, start, f.offset)),
                             std::string(what) + "'s args.stream is infinite", kind, pointer + f.pointer,
@@ -260,7 +260,7 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
   // which JSON.parse rejects too); `big` gets the big integers.
   std::string widened;  // scratch: the rewritten event, padded
   auto read_as_json_parse = [&](std::string_view text, simdjson::dom::element& value,
-                                std::vector<JsonTextFinding>& big, bool& other) {
+                                std::vector<json::JsonTextFinding>& big, bool& other) {
     std::string utf8(text);
     const size_t first_bad = io::first_invalid_utf8(utf8);
     other = first_bad < utf8.size();
@@ -269,10 +269,10 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
     if (!slow) slow = std::make_unique<json::Parser>();
     if (!slow->parse(utf8).ok) return false;
     std::vector<std::pair<size_t, std::pair<size_t, std::string>>> edits;  // offset -> (length, replacement)
-    big = find_big_integers(utf8, SIZE_MAX);
-    for (const JsonTextFinding& f : big) edits.push_back({f.offset, {f.detail.size(), f.detail + ".0"}});
-    for (const JsonTextFinding& f : find_json_quirks(utf8, SIZE_MAX)) {
-      using K = JsonTextFinding::Kind;
+    big = json::find_big_integers(utf8, SIZE_MAX);
+    for (const json::JsonTextFinding& f : big) edits.push_back({f.offset, {f.detail.size(), f.detail + ".0"}});
+    for (const json::JsonTextFinding& f : json::find_json_quirks(utf8, SIZE_MAX)) {
+      using K = json::JsonTextFinding::Kind;
       if (f.kind == K::NonFinite) return false;
       if (f.kind == K::LoneSurrogate) edits.push_back({f.offset, {f.detail.size(), "\\ufffd"}});
       if (f.kind == K::OutOfRange)
@@ -295,10 +295,10 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
   };
 
   // Repeated keys in an event that parsed: a warning per key, at the key.
-  auto report_duplicates = [&](std::string_view text, io::JsonPosition start, const std::string& pointer,
+  auto report_duplicates = [&](std::string_view text, json::JsonPosition start, const std::string& pointer,
                                const char* kind) {
-    for (const JsonTextFinding& f : find_json_quirks(text, 16)) {
-      if (f.kind != JsonTextFinding::Kind::DuplicateKey) continue;
+    for (const json::JsonTextFinding& f : json::find_json_quirks(text, 16)) {
+      if (f.kind != json::JsonTextFinding::Kind::DuplicateKey) continue;
       reporter.report("json-duplicate-key", loc(file, position_in(text, start, f.offset)),
                       "key \"" + f.detail + "\" appears more than once", kind, pointer + f.pointer,
                       "every consumer keeps the last value (JSON.parse, Python's json, Perfetto's tokenizer), and "
@@ -308,7 +308,7 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
 
   // One element, in order: parsed here unless `parsed` brings it parsed
   // ahead (with whether it repeats a key).
-  auto fold_element = [&](const io::JsonElement& el, const simdjson::dom::element* parsed, bool duplicates) {
+  auto fold_element = [&](const json::JsonElement& el, const simdjson::dom::element* parsed, bool duplicates) {
     ChromeEvent ev;
     reporter.open_record();
     struct CloseRecord {
@@ -321,17 +321,17 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
     ev.pos = el.pos;
     ev.index = el.index;
     ev.file = &file;
-    ev.bare = el.container == io::JsonContainer::BareArray;
+    ev.bare = el.container == json::JsonContainer::BareArray;
     simdjson::dom::element value;
     if (parsed) {
       value = *parsed;
     } else {
       if (event_parser.parse(el.text.data(), el.text.size(), false).get(value) != simdjson::SUCCESS) {
-        std::vector<JsonTextFinding> big;
+        std::vector<json::JsonTextFinding> big;
         bool other = false;
         const bool read = read_as_json_parse(el.text, value, big, other);
         if (read && !other)
-          for (const JsonTextFinding& f : big)
+          for (const json::JsonTextFinding& f : big)
             reporter.report("json-big-integer", loc(file, position_in(el.text, el.pos, f.offset)),
                             "an integer beyond 64 bits: " + f.detail + ", read as the nearest double", "event",
                             ev.pointer() + f.pointer,
@@ -341,13 +341,13 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
         if (!read) return;
         ev.big_integers = !big.empty();
       }
-      duplicates = has_duplicate_keys(value, keys);
+      duplicates = json::has_duplicate_keys(value, keys);
     }
     if (duplicates) {
       report_duplicates(el.text, el.pos, ev.pointer(), "event");
       // The checks read what every consumer keeps: a repeated key's last value.
       last_values.clear();
-      append_last_values(value, last_values);
+      json::append_last_values(value, last_values);
       const size_t size = last_values.size();
       last_values.append(simdjson::SIMDJSON_PADDING, ' ');
       simdjson::dom::element kept;
@@ -362,14 +362,14 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
     if (on_event) on_event(ev);
   };
 
-  io::JsonStreamOptions so;
+  json::JsonStreamOptions so;
   so.array_key = "traceEvents";
   so.array_occurrence = options.trace_events_occurrence;
   so.chunk = options.chunk;
   so.max_element = options.max_event;
   so.max_member = options.max_member;
 
-  auto fold_member = [&](const io::JsonMember& m) {
+  auto fold_member = [&](const json::JsonMember& m) {
     ChromeMember cm;
     cm.key = m.key;
     cm.text = m.text;
@@ -401,7 +401,7 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
       simdjson::padded_string padded(m.text);
       if (member_parser.parse(padded).get(cm.value) == simdjson::SUCCESS) {
         cm.parsed = true;
-        if (has_duplicate_keys(cm.value, keys)) report_duplicates(m.text, m.pos, "/" + m.key, "metadata");
+        if (json::has_duplicate_keys(cm.value, keys)) report_duplicates(m.text, m.pos, "/" + m.key, "metadata");
       } else {
         std::string pointer = "/";
         pointer += m.key;
@@ -413,11 +413,11 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
     if (on_member) on_member(cm);
   };
 
-  io::JsonStreamResult result = io::stream_json_array_ahead(
+  json::JsonStreamResult result = json::stream_json_array_ahead(
       scan, so, options.threads,
       [](simdjson::dom::element value) {
         thread_local std::vector<std::string_view> scratch;
-        return has_duplicate_keys(value, scratch);
+        return json::has_duplicate_keys(value, scratch);
       },
       fold_element, fold_member);
 
@@ -431,15 +431,15 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
   ri.bytes = result.bytes;
   ri.complete = result.ok();
 
-  using K = io::JsonStreamErrorKind;
-  const io::JsonStreamError& e = result.error;
+  using K = json::JsonStreamErrorKind;
+  const json::JsonStreamError& e = result.error;
   switch (e.kind) {
     case K::None:
       break;
     case K::Io:
       if (!scan.data_error()) {
         if (io_error) *io_error = file + ": " + e.message;
-        return kExitIo;
+        return diag::kExitIo;
       }
       reporter.report("ct-truncated", loc(file, e.pos), "the gzip stream is corrupt or cut short: " + scan.error());
       break;
@@ -462,7 +462,7 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
       break;
   }
   if (result.bom) reporter.report("input-bom", {file, 1, 1}, "the file starts with a UTF-8 byte order mark");
-  if (result.container == io::JsonContainer::BareArray) {
+  if (result.container == json::JsonContainer::BareArray) {
     reporter.report("ct-bare-array", {file, 1, 1}, "the trace is a bare JSON array, not an object with \"traceEvents\"",
                     {}, {}, "HTA and Chakra read only the object form: write {\"traceEvents\": [...]}");
     if (!result.terminated && e.kind == K::None)
@@ -471,17 +471,17 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
   }
   // An unterminated bare array ends with its writer's last "event,": that
   // comma is part of the form (catapult strips it), not a stray one.
-  const bool unterminated_form = result.container == io::JsonContainer::BareArray && !result.terminated;
+  const bool unterminated_form = result.container == json::JsonContainer::BareArray && !result.terminated;
   if (result.trailing_comma && !unterminated_form)
     reporter.report("ct-trailing-comma", loc(file, result.trailing_comma_pos),
                     "a comma after the last event (not JSON; Perfetto and chrome://tracing accept it)");
   if (scan.found())
     reporter.report("input-crlf", loc(file, scan.first()), "lines end with CRLF (first here)", {}, {},
                     "JSON reads CRLF as whitespace; Kineto and chrome://tracing write LF, so a tool rewrote the file");
-  if (result.container == io::JsonContainer::Object && !result.array_found && !array_key_seen && e.kind == K::None)
+  if (result.container == json::JsonContainer::Object && !result.array_found && !array_key_seen && e.kind == K::None)
     reporter.report("ct-no-trace-events", {file, 1, 1}, "the object has no \"traceEvents\" array", {}, {},
                     "every consumer needs the events under \"traceEvents\"");
-  return kExitOk;
+  return diag::kExitOk;
 }
 
-}  // namespace tc::reader
+}  // namespace tc::formats::chrome_trace

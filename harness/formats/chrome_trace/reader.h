@@ -3,7 +3,7 @@
 // "-" for stdin), Kineto's exports included.
 //
 // Contract:
-//  - one pass, memory bounded by io::stream_json_array (chunk + largest
+//  - one pass, memory bounded by json::stream_json_array (chunk + largest
 //    event), never a DOM of the file: each event is parsed on its own with
 //    simdjson and handed to on_event, then forgotten;
 //  - the reader reports what concerns the container and the JSON itself
@@ -56,13 +56,13 @@
 #include "io/input_source.h"
 #include "json/array_stream.h"
 
-namespace tc::reader {
+namespace tc::formats::chrome_trace {
 
 struct ChromeEvent {
   simdjson::dom::element value;  // the parsed event (always an object)
   simdjson::dom::object object;  // the same, as an object
   std::string_view text;         // the element as written
-  io::JsonPosition pos;
+  json::JsonPosition pos;
   uint64_t index = 0;  // position in the traceEvents array
   const std::string* file = nullptr;
   std::string pointer() const;  // "/traceEvents/<index>" or "/<index>" (bare array)
@@ -82,11 +82,11 @@ struct ChromeMember {
   std::string_view text;  // raw JSON (possibly cut at the cap)
   bool parsed = false;    // value is valid
   simdjson::dom::element value;
-  io::JsonPosition pos;
+  json::JsonPosition pos;
 };
 
 struct ChromeReadInfo {
-  io::JsonContainer container = io::JsonContainer::None;
+  json::JsonContainer container = json::JsonContainer::None;
   bool array_found = false;
   bool terminated = false;
   uint64_t events = 0;    // elements seen (objects or not)
@@ -123,6 +123,6 @@ int read_chrome_trace(io::InputSource& in, const std::string& file, const Chrome
                       const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
                       std::string* io_error);
 
-using io::position_in;
+using json::position_in;
 
-}  // namespace tc::reader
+}  // namespace tc::formats::chrome_trace

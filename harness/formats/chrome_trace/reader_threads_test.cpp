@@ -4,7 +4,7 @@
 
 #include "io/memory_source.h"
 
-namespace tc::reader {
+namespace tc::formats::chrome_trace {
 namespace {
 
 struct ChromeReadBack {
@@ -63,4 +63,4 @@ TEST(ChromeReaderThreads, ReadsWhatOneThreadReads) {
 }
 
 }  // namespace
-}  // namespace tc::reader
+}  // namespace tc::formats::chrome_trace

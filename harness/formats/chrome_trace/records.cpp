@@ -2,7 +2,7 @@
 
 #include <string_view>
 
-namespace tc::format {
+namespace tc::formats::chrome_trace {
 namespace {
 
 size_t indent_of(std::string_view line) {
@@ -85,4 +85,4 @@ std::vector<Record> chrome_trace_records(const std::vector<std::string>& lines) 
   return out;
 }
 
-}  // namespace tc::format
+}  // namespace tc::formats::chrome_trace

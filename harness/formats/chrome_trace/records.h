@@ -16,8 +16,8 @@
 
 #include "formats/format.h"
 
-namespace tc::format {
+namespace tc::formats::chrome_trace {
 
 std::vector<Record> chrome_trace_records(const std::vector<std::string>& lines);
 
-}  // namespace tc::format
+}  // namespace tc::formats::chrome_trace

@@ -4,7 +4,7 @@
 
 #include "diag/severity_shorthand.h"
 
-namespace tc::format {
+namespace tc::formats::chrome_trace {
 namespace {
 
 using diag::Rule;
@@ -951,4 +951,4 @@ std::vector<diag::Profile> chrome_trace_profiles() {
   return p;
 }
 
-}  // namespace tc::format
+}  // namespace tc::formats::chrome_trace

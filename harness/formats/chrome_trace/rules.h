@@ -8,9 +8,9 @@
 #include "diag/profile.h"
 #include "diag/rule_catalog.h"
 
-namespace tc::format {
+namespace tc::formats::chrome_trace {
 
 std::span<const diag::Rule> chrome_trace_rules();
 std::vector<diag::Profile> chrome_trace_profiles();
 
-}  // namespace tc::format
+}  // namespace tc::formats::chrome_trace

@@ -11,7 +11,7 @@
 #include "json/text.h"
 #include "schema/schema_file.h"
 
-namespace tc::checks {
+namespace tc::formats::chrome_trace {
 namespace {
 
 struct Phase {
@@ -107,7 +107,7 @@ bool ChromeSchemaChecker::loaded(const std::string* file) {
   return false;
 }
 
-void ChromeSchemaChecker::validate_event(const reader::ChromeEvent& event) {
+void ChromeSchemaChecker::validate_event(const ChromeEvent& event) {
   facts_.clear();
   if (!loaded(event.file)) return;
   const ChromeSchemas& s = chrome_schemas();
@@ -130,7 +130,7 @@ void ChromeSchemaChecker::validate_event(const reader::ChromeEvent& event) {
   for (schema::SchemaError& e : errors_) facts_.add(std::move(e));
 }
 
-void ChromeSchemaChecker::report_event(const reader::ChromeEvent& event) {
+void ChromeSchemaChecker::report_event(const ChromeEvent& event) {
   if (facts_.empty()) return;
   const ChromeSchemas& s = chrome_schemas();
   const std::string file =
@@ -140,8 +140,8 @@ void ChromeSchemaChecker::report_event(const reader::ChromeEvent& event) {
   for (const SchemaFacts::Fact& f : facts_.facts()) {
     if (f.claimed) continue;
     const schema::SchemaError& e = f.error;
-    size_t at = reader::locate_json_pointer(event.text, e.instance_pointer);
-    io::JsonPosition pos = reader::position_in(event.text, event.pos, at == std::string::npos ? 0 : at);
+    size_t at = json::locate_json_pointer(event.text, e.instance_pointer);
+    json::JsonPosition pos = position_in(event.text, event.pos, at == std::string::npos ? 0 : at);
     diag::Location where{event.file ? *event.file : std::string(), pos.line, pos.column};
     std::string schema_at = display_schema_path(e.schema_path, s.root, file);
     if (f.unknown_key)
@@ -155,7 +155,7 @@ void ChromeSchemaChecker::report_event(const reader::ChromeEvent& event) {
   facts_.clear();
 }
 
-void ChromeSchemaChecker::validate_member(const reader::ChromeMember& member, const std::string& file) {
+void ChromeSchemaChecker::validate_member(const ChromeMember& member, const std::string& file) {
   facts_.clear();
   if (!loaded(&file)) return;
   const ChromeSchemas& s = chrome_schemas();
@@ -170,15 +170,15 @@ void ChromeSchemaChecker::validate_member(const reader::ChromeMember& member, co
   for (schema::SchemaError& e : errors_) facts_.add(std::move(e), member.key);
 }
 
-void ChromeSchemaChecker::report_member(const reader::ChromeMember& member, const std::string& file) {
+void ChromeSchemaChecker::report_member(const ChromeMember& member, const std::string& file) {
   if (facts_.empty()) return;
   const ChromeSchemas& s = chrome_schemas();
   const std::string pointer = "/" + member.key;  // keys with '~' or '/' are never known ones
   for (const SchemaFacts::Fact& f : facts_.facts()) {
     if (f.claimed) continue;
     const schema::SchemaError& e = f.error;
-    size_t at = reader::locate_json_pointer(member.text, e.instance_pointer);
-    io::JsonPosition pos = reader::position_in(member.text, member.pos, at == std::string::npos ? 0 : at);
+    size_t at = json::locate_json_pointer(member.text, e.instance_pointer);
+    json::JsonPosition pos = position_in(member.text, member.pos, at == std::string::npos ? 0 : at);
     diag::Location where{file, pos.line, pos.column};
     std::string schema_at = display_schema_path(e.schema_path, s.root, "chrome_trace/kineto.schema.json");
     if (f.unknown_key)
@@ -192,4 +192,4 @@ void ChromeSchemaChecker::report_member(const reader::ChromeMember& member, cons
   facts_.clear();
 }
 
-}  // namespace tc::checks
+}  // namespace tc::formats::chrome_trace

@@ -30,17 +30,17 @@
 #include "formats/schema_findings.h"
 #include "schema/schema.h"
 
-namespace tc::checks {
+namespace tc::formats::chrome_trace {
 
 class ChromeSchemaChecker {
  public:
   explicit ChromeSchemaChecker(diag::Reporter& reporter) : reporter_(reporter) {}
 
-  void validate_event(const reader::ChromeEvent& event);
-  void report_event(const reader::ChromeEvent& event);
+  void validate_event(const ChromeEvent& event);
+  void report_event(const ChromeEvent& event);
   // `file` names the input (members carry no file of their own).
-  void validate_member(const reader::ChromeMember& member, const std::string& file);
-  void report_member(const reader::ChromeMember& member, const std::string& file);
+  void validate_member(const ChromeMember& member, const std::string& file);
+  void report_member(const ChromeMember& member, const std::string& file);
 
   // The last validated record's failures, for the format's checks to claim.
   SchemaFacts& facts() { return facts_; }
@@ -56,4 +56,4 @@ class ChromeSchemaChecker {
   bool load_reported_ = false;
 };
 
-}  // namespace tc::checks
+}  // namespace tc::formats::chrome_trace

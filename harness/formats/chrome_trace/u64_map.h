@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-namespace tc::checks {
+namespace tc::formats::chrome_trace {
 
 template <class V>
 class U64Map {
@@ -92,4 +92,4 @@ class U64Map {
   size_t size_ = 0;
 };
 
-}  // namespace tc::checks
+}  // namespace tc::formats::chrome_trace

@@ -10,7 +10,7 @@
 #include "formats/chrome_trace/fields.h"
 #include "diag/reporter.h"
 
-namespace tc::checks {
+namespace tc::formats::chrome_trace {
 namespace {
 
 // Random inserts, finds and erases against std::map; few distinct keys with
@@ -95,4 +95,4 @@ TEST(Reporter, CountIfFullCountsOnlyPastTheKeepLimit) {
 }
 
 }  // namespace
-}  // namespace tc::checks
+}  // namespace tc::formats::chrome_trace

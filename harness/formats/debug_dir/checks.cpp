@@ -6,7 +6,7 @@
 #include <fstream>
 #include <system_error>
 
-namespace tc::checks {
+namespace tc::formats::debug_dir {
 namespace fs = std::filesystem;
 namespace {
 
@@ -26,8 +26,8 @@ std::string resolve_in_root(const std::string& root, const std::string& logged) 
   return {};
 }
 
-void check_log(const std::string& root, const reader::debug_dir::DebugDirScan& scan, diag::Reporter& reporter) {
-  std::string log = (fs::path(root) / reader::debug_dir::kLogFile).string();
+void check_log(const std::string& root, const DebugDirScan& scan, diag::Reporter& reporter) {
+  std::string log = (fs::path(root) / kLogFile).string();
   std::ifstream in(log);
   if (!in) return;  // not a capture: nothing to check
   // test_debug_trace: re.match(r"WARNING.* debug trace: (.*)", line).
@@ -57,13 +57,13 @@ void check_log(const std::string& root, const reader::debug_dir::DebugDirScan& s
 
 }  // namespace
 
-void check_debug_dir(const std::string& root, const reader::debug_dir::DebugDirScan& scan, diag::Reporter& reporter) {
+void check_debug_dir(const std::string& root, const DebugDirScan& scan, diag::Reporter& reporter) {
   if (scan.graphs.empty())
     reporter.report("dd-graph-missing", {root, 1, 1},
                     "no graph folder (torchinductor/<graph>/ with fx_graph_*.py, output_code.py, ir_*_fusion.txt)",
                     kKind);
   for (const std::string& graph : scan.graphs) {
-    for (const reader::debug_dir::RequiredFile& r : reader::debug_dir::required_files()) {
+    for (const RequiredFile& r : required_files()) {
       std::string rel = graph.empty() ? std::string(r.name) : graph + "/" + r.name;
       fs::path path = fs::path(root) / rel;
       std::error_code ec;
@@ -82,4 +82,4 @@ void check_debug_dir(const std::string& root, const reader::debug_dir::DebugDirS
   check_log(root, scan, reporter);
 }
 
-}  // namespace tc::checks
+}  // namespace tc::formats::debug_dir

@@ -15,8 +15,8 @@
 #include "diag/reporter.h"
 #include "formats/debug_dir/layout.h"
 
-namespace tc::checks {
+namespace tc::formats::debug_dir {
 
-void check_debug_dir(const std::string& root, const reader::debug_dir::DebugDirScan& scan, diag::Reporter& reporter);
+void check_debug_dir(const std::string& root, const DebugDirScan& scan, diag::Reporter& reporter);
 
-}  // namespace tc::checks
+}  // namespace tc::formats::debug_dir

@@ -7,7 +7,7 @@
 
 #include "formats/registry/registry.h"
 
-namespace tc::checks {
+namespace tc::formats::debug_dir {
 namespace {
 namespace fs = std::filesystem;
 
@@ -20,7 +20,7 @@ class DebugDirTest : public ::testing::Test {
     graph_ = root_ / "torch_compile_debug" / "run_2026_01_02_03_04_05_123456-pid_42" / "torchinductor" /
              "model__0_inference_0.0";
     fs::create_directories(graph_);
-    for (const auto& r : reader::debug_dir::required_files())
+    for (const auto& r : required_files())
       std::ofstream(graph_ / r.name) << std::string(r.min_size + 1, '#');
     std::ofstream(graph_ / "ir_pre_fusion.txt")
         << "op0: SchedulerNode(ComputedBuffer)\nop0.writes = [MemoryDep('buf0', c0, {c0: 256})]\n";
@@ -29,16 +29,16 @@ class DebugDirTest : public ::testing::Test {
   }
   void log(const std::string& text) { std::ofstream(root_ / "debug_trace_log.txt") << text; }
   void check() {
-    format::CheckRequest request;
+    formats::CheckRequest request;
     request.path = root_.string();
     request.reporter = &reporter_;
     request.canonical = &sections_;
     std::string io_error;
-    ASSERT_EQ(format::find_format("debug_dir")->check(request, io_error), 0) << io_error;
+    ASSERT_EQ(formats::registry::find_format("debug_dir")->check(request, io_error), 0) << io_error;
   }
   fs::path root_, graph_;
   diag::Reporter reporter_;
-  std::vector<format::Section> sections_;
+  std::vector<formats::Section> sections_;
 };
 
 TEST_F(DebugDirTest, CompleteDirectoryPassesAndIsScrubbed) {
@@ -53,7 +53,7 @@ TEST_F(DebugDirTest, CompleteDirectoryPassesAndIsScrubbed) {
   EXPECT_EQ(sections_[1].label, "debug_dir/model__0_inference_0.0/ir_pre_fusion.txt");
   EXPECT_NE(sections_[1].text.find("MemoryDep('buf0'"), std::string::npos);
   std::string why;
-  EXPECT_EQ(format::find_format("debug_dir"), format::detect_format(root_.string(), why));
+  EXPECT_EQ(formats::registry::find_format("debug_dir"), formats::registry::detect_format(root_.string(), why));
 }
 
 TEST_F(DebugDirTest, MissingAndSmallFilesAreNamed) {
@@ -87,4 +87,4 @@ TEST_F(DebugDirTest, NoGraphFolder) {
 }
 
 }  // namespace
-}  // namespace tc::checks
+}  // namespace tc::formats::debug_dir

@@ -2,7 +2,7 @@
 // text: the file list, then ir_pre_fusion.txt and ir_post_fusion.txt of
 // each graph folder, all through the debug_dir scrub rules (default
 // debug_dir/ir).
-#include "formats/format.h"
+#include "formats/debug_dir/format.h"
 #include "formats/debug_dir/rules.h"
 
 #include <filesystem>
@@ -15,14 +15,14 @@
 #include "formats/debug_dir/layout.h"
 #include "scrub/canonical_text.h"
 
-namespace tc::format {
+namespace tc::formats::debug_dir {
 namespace fs = std::filesystem;
 namespace {
 
 int sniff(const SniffInput& in) {
   if (!in.is_directory) return 0;
   for (const std::string& e : in.entries) {
-    if (e == "torch_compile_debug" || e == "torchinductor" || e == reader::debug_dir::kLogFile) return 50;
+    if (e == "torch_compile_debug" || e == "torchinductor" || e == kLogFile) return 50;
     if (e.rfind("run_", 0) == 0 && e.find("-pid_") != std::string::npos) return 50;
     if (e == "ir_pre_fusion.txt" || e == "fx_graph_readable.py") return 50;
   }
@@ -40,7 +40,7 @@ bool read_text(const fs::path& path, std::string& out) {
 
 void add_section(const CheckRequest& request, const std::string& label, const std::string& file, std::string text) {
   std::string problem;
-  if (!render::scrub_canonical_text(request.rules, "debug_dir", "debug_dir/ir", text, problem, request.rule_usage) &&
+  if (!scrub::scrub_canonical_text(request.rules, "debug_dir", "debug_dir/ir", text, problem, request.rule_usage) &&
       request.problems)
     request.problems->push_back(problem);
   request.canonical->push_back({label, file, std::move(text)});
@@ -50,12 +50,12 @@ int check(const CheckRequest& request, std::string& io_error) {
   std::error_code ec;
   if (!fs::is_directory(request.path, ec)) {
     io_error = request.path + ": an inductor debug trace is a directory";
-    return kExitIo;
+    return diag::kExitIo;
   }
-  reader::debug_dir::DebugDirScan scan;
-  if (!reader::debug_dir::scan_debug_dir(request.path, scan, io_error)) return kExitIo;
-  checks::check_debug_dir(request.path, scan, *request.reporter);
-  if (!request.canonical) return kExitOk;
+  DebugDirScan scan;
+  if (!scan_debug_dir(request.path, scan, io_error)) return diag::kExitIo;
+  check_debug_dir(request.path, scan, *request.reporter);
+  if (!request.canonical) return diag::kExitOk;
   std::string list;
   for (const std::string& f : scan.files) list += f + '\n';
   if (scan.truncated) list += "(truncated)\n";
@@ -69,7 +69,7 @@ int check(const CheckRequest& request, std::string& io_error) {
       add_section(request, label, path.string(), std::move(text));
     }
   }
-  return kExitOk;
+  return diag::kExitOk;
 }
 
 // Records (formats/format.h Record): each line of "debug_dir/files" is a
@@ -98,4 +98,4 @@ Format debug_dir_format() {
   return f;
 }
 
-}  // namespace tc::format
+}  // namespace tc::formats::debug_dir

@@ -5,7 +5,7 @@
 #include <set>
 #include <system_error>
 
-namespace tc::reader::debug_dir {
+namespace tc::formats::debug_dir {
 namespace fs = std::filesystem;
 
 const std::vector<RequiredFile>& required_files() {
@@ -62,4 +62,4 @@ bool scan_debug_dir(const std::string& root, DebugDirScan& scan, std::string& er
   return true;
 }
 
-}  // namespace tc::reader::debug_dir
+}  // namespace tc::formats::debug_dir

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace tc::reader::debug_dir {
+namespace tc::formats::debug_dir {
 
 struct RequiredFile {
   const char* name;
@@ -36,4 +36,4 @@ struct DebugDirScan {
 
 bool scan_debug_dir(const std::string& root, DebugDirScan& scan, std::string& error);
 
-}  // namespace tc::reader::debug_dir
+}  // namespace tc::formats::debug_dir

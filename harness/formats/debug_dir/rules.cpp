@@ -4,7 +4,7 @@
 
 #include "diag/severity_shorthand.h"
 
-namespace tc::format {
+namespace tc::formats::debug_dir {
 namespace {
 
 using diag::Rule;
@@ -30,4 +30,4 @@ std::span<const Rule> debug_dir_rules() { return kRules; }
 
 std::vector<diag::Profile> debug_dir_profiles() { return {}; }  // no consumer reads it but people
 
-}  // namespace tc::format
+}  // namespace tc::formats::debug_dir

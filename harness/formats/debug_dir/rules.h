@@ -8,9 +8,9 @@
 #include "diag/profile.h"
 #include "diag/rule_catalog.h"
 
-namespace tc::format {
+namespace tc::formats::debug_dir {
 
 std::span<const diag::Rule> debug_dir_rules();
 std::vector<diag::Profile> debug_dir_profiles();
 
-}  // namespace tc::format
+}  // namespace tc::formats::debug_dir

@@ -3,11 +3,9 @@
 #include <unordered_map>
 #include <utility>
 
-namespace tc::render {
+namespace tc::formats::execution_trace {
 namespace {
 
-using reader::et::EtIo;
-using reader::et::EtNode;
 
 void append_io(std::string& out, const std::string& indent, const char* label, const EtIo& io) {
   if (io.type_names.empty() && io.shape_texts.empty()) return;
@@ -32,7 +30,7 @@ void append_node(std::string& out, const EtNode& node, size_t number, size_t dep
 
 }  // namespace
 
-std::string render_execution_trace(const reader::et::EtHeader& header, const std::vector<EtNode>& nodes) {
+std::string render_execution_trace(const EtHeader& header, const std::vector<EtNode>& nodes) {
   std::string out = "schema " + (header.schema ? *header.schema : std::string("(none)")) + '\n';
   out += "nodes " + std::to_string(nodes.size()) + '\n';
   std::unordered_map<uint64_t, size_t> index_of;  // first node with each id
@@ -81,4 +79,4 @@ std::string render_execution_trace(const reader::et::EtHeader& header, const std
   return out;
 }
 
-}  // namespace tc::render
+}  // namespace tc::formats::execution_trace

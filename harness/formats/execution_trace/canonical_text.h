@@ -16,8 +16,8 @@
 #include "formats/execution_trace/node.h"
 #include "formats/execution_trace/reader.h"
 
-namespace tc::render {
+namespace tc::formats::execution_trace {
 
-std::string render_execution_trace(const reader::et::EtHeader& header, const std::vector<reader::et::EtNode>& nodes);
+std::string render_execution_trace(const EtHeader& header, const std::vector<EtNode>& nodes);
 
-}  // namespace tc::render
+}  // namespace tc::formats::execution_trace

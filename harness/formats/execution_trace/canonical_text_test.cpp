@@ -2,11 +2,9 @@
 
 #include <gtest/gtest.h>
 
-namespace tc::render {
+namespace tc::formats::execution_trace {
 namespace {
 
-using reader::et::EtHeader;
-using reader::et::EtNode;
 
 EtNode make(uint64_t id, uint64_t parent, const std::string& name, const std::string& shape = "[2,2]") {
   EtNode n;
@@ -80,4 +78,4 @@ TEST(EtTextTest, OrphansAndCyclesAreListedNotLost) {
 }
 
 }  // namespace
-}  // namespace tc::render
+}  // namespace tc::formats::execution_trace

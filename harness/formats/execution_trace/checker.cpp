@@ -7,17 +7,14 @@
 
 #include "formats/execution_trace/schema_version.h"
 
-namespace tc::checks {
+namespace tc::formats::execution_trace {
 namespace {
 
-using reader::et::EtHeader;
-using reader::et::EtIo;
-using reader::et::EtNode;
 using simdjson::dom::element;
 
 // The key that names a node's parent: "parent" in the 1.0.1 flat layout.
 const char* parent_key(const EtHeader& header) {
-  return header.layout == reader::et::Layout::Flat ? "parent" : "ctrl_deps";
+  return header.layout == Layout::Flat ? "parent" : "ctrl_deps";
 }
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
@@ -122,7 +119,7 @@ void EtChecker::keep(const EtNode& node) {
   n.line = node.pos.line;
   n.flags = (node.has_id ? kHasId : 0) | (node.has_parent ? kHasParent : 0) |
             (node.is_process_root() ? kProcessRoot : 0) |
-            (node.id_value == reader::et::IdValue::Number ? kNumberId : 0);
+            (node.id_value == IdValue::Number ? kNumberId : 0);
   const uint64_t skipped = node.index - position;
   if (node.pos.column < UINT32_MAX && skipped < UINT16_MAX) {
     n.column = static_cast<uint32_t>(node.pos.column);
@@ -137,21 +134,21 @@ void EtChecker::keep(const EtNode& node) {
 void EtChecker::report(std::string_view rule, const Place& node, const std::string& field,
                        const std::string& message) {
   std::string name = node.has_id ? "node " + std::to_string(node.id) : "node at index " + std::to_string(node.index);
-  reporter_.report(rule, {file_, node.line, node.column}, name + ": " + message, reader::et::kNodeKind,
-                   reader::et::node_pointer(node.index, field));
+  reporter_.report(rule, {file_, node.line, node.column}, name + ": " + message, kNodeKind,
+                   node_pointer(node.index, field));
 }
 
-void EtChecker::feed(const EtNode& node, const reader::et::EtNodeJson& json) {
+void EtChecker::feed(const EtNode& node, const EtNodeJson& json) {
   if (node.has_id) {
     bool inserted = false;
     size_t first = index_of_id_.insert(node.id, seen_.size(), inserted);
     if (!inserted)
       report("et-id-duplicate", place_of(node), "id",
-             "id " + std::to_string(node.id) + " is also the id of " + reader::et::node_pointer(place_of(first).index));
+             "id " + std::to_string(node.id) + " is also the id of " + node_pointer(place_of(first).index));
   }
-  if (node.id_value == reader::et::IdValue::Container)
+  if (node.id_value == IdValue::Container)
     report("et-id-incomparable", place_of(node), "id", "an array or object id, which PARAM cannot key nodes by");
-  if (node.id_value == reader::et::IdValue::Unordered && node.has_parent) unordered_ids_.push_back(seen_.size());
+  if (node.id_value == IdValue::Unordered && node.has_parent) unordered_ids_.push_back(seen_.size());
   check_arity(node, node.inputs, "inputs");
   check_arity(node, node.outputs, "outputs");
   check_values(node, json.inputs, "inputs");
@@ -177,7 +174,7 @@ void EtChecker::check_arity(const EtNode& node, const EtIo& io, const char* key)
   }
 }
 
-void EtChecker::check_values(const EtNode& node, const reader::et::EtIoJson& io, const char* key) {
+void EtChecker::check_values(const EtNode& node, const EtIoJson& io, const char* key) {
   if (!io.found) return;
   const ValuesAt at{key, io.nested};
   auto type_it = io.types.begin();
@@ -224,7 +221,7 @@ void EtChecker::check_value(const EtNode& node, element value, std::string_view 
 }
 
 void EtChecker::check_schema(const EtHeader& header) {
-  using namespace reader::et;
+  // (was: using namespace reader::et)
   if (!header.schema) return;  // et-header already said so
   const std::string& s = *header.schema;
   diag::Location top{file_, 1, 1};
@@ -279,7 +276,7 @@ void EtChecker::check_root() {
     if (!has(k, kProcessRoot)) continue;
     if (root) {
       report("et-root-second", place_of(k), "name",
-             "a second process root (the first is " + reader::et::node_pointer(place_of(*root).index) + ")");
+             "a second process root (the first is " + node_pointer(place_of(*root).index) + ")");
       continue;
     }
     root = k;
@@ -292,7 +289,7 @@ void EtChecker::check_root() {
   }
   if (!root)
     reporter_.report("et-root", {file_, 1, 1},
-                     std::string("no process root node \"") + reader::et::kProcessNodeName + "\" with id 1",
+                     std::string("no process root node \"") + kProcessNodeName + "\" with id 1",
                      "et-header", "/nodes");
 }
 
@@ -359,4 +356,4 @@ void EtChecker::check_cycles(const EtHeader& header) {
   }
 }
 
-}  // namespace tc::checks
+}  // namespace tc::formats::execution_trace

@@ -24,7 +24,7 @@
 #include "formats/execution_trace/node.h"
 #include "formats/execution_trace/reader.h"
 
-namespace tc::checks {
+namespace tc::formats::execution_trace {
 
 class EtChecker {
  public:
@@ -35,11 +35,11 @@ class EtChecker {
   EtChecker(std::string file, diag::Reporter& reporter, bool keep_nodes = true)
       : file_(std::move(file)), reporter_(reporter), keep_nodes_(keep_nodes) {}
 
-  void feed(const reader::et::EtNode& node, const reader::et::EtNodeJson& json);
-  void finish(const reader::et::EtHeader& header);
+  void feed(const EtNode& node, const EtNodeJson& json);
+  void finish(const EtHeader& header);
 
-  const std::vector<reader::et::EtNode>& nodes() const { return nodes_; }  // empty unless keep_nodes
-  const reader::et::EtHeader& header() const { return header_; }
+  const std::vector<EtNode>& nodes() const { return nodes_; }  // empty unless keep_nodes
+  const EtHeader& header() const { return header_; }
 
  private:
   // What finish() needs of a node, in 32 bytes (a trace of millions of
@@ -64,14 +64,14 @@ class EtChecker {
     bool has_id = false;
     uint64_t id = 0;
   };
-  static Place place_of(const reader::et::EtNode& node);
+  static Place place_of(const EtNode& node);
   Place place_of(size_t position) const;
   bool has(size_t position, uint8_t flag) const { return seen_[position].flags & flag; }
-  void keep(const reader::et::EtNode& node);
+  void keep(const EtNode& node);
 
   void report(std::string_view rule, const Place& node, const std::string& field, const std::string& message);
-  void check_arity(const reader::et::EtNode& node, const reader::et::EtIo& io, const char* key);
-  void check_values(const reader::et::EtNode& node, const reader::et::EtIoJson& io, const char* key);
+  void check_arity(const EtNode& node, const EtIo& io, const char* key);
+  void check_values(const EtNode& node, const EtIoJson& io, const char* key);
   // Where a node's values are: "<key>/values" (nested) or "<key>" (flat).
   struct ValuesAt {
     const char* key;
@@ -79,18 +79,18 @@ class EtChecker {
   };
   // `path` holds the indices down to the value; its field string is made
   // only for a finding.
-  void check_value(const reader::et::EtNode& node, simdjson::dom::element value, std::string_view type,
+  void check_value(const EtNode& node, simdjson::dom::element value, std::string_view type,
                    const ValuesAt& at, std::vector<size_t>& path);
-  void check_schema(const reader::et::EtHeader& header);
-  void check_cycles(const reader::et::EtHeader& header);
+  void check_schema(const EtHeader& header);
+  void check_cycles(const EtHeader& header);
   void check_root();
   void check_unordered_ids();
 
   std::string file_;
   diag::Reporter& reporter_;
-  reader::et::EtHeader header_;
+  EtHeader header_;
   bool keep_nodes_;
-  std::vector<reader::et::EtNode> nodes_;
+  std::vector<EtNode> nodes_;
   std::deque<Seen> seen_;  // grows by blocks: no copy of millions when it grows
   std::unordered_map<size_t, Wide> wide_;  // position in seen_ -> exact index and column (rare)
   IdIndex index_of_id_;                    // id -> position in seen_ (first occurrence)
@@ -102,6 +102,6 @@ class EtChecker {
 
 // True for a compiled-kernel node (PT2 triton): handleKernelBackendInfo adds
 // grid and stream inputs without strides, the known 1.1.1 quirk.
-bool is_kernel_node(const reader::et::EtNode& node);
+bool is_kernel_node(const EtNode& node);
 
-}  // namespace tc::checks
+}  // namespace tc::formats::execution_trace

@@ -10,7 +10,7 @@
 #include "formats/registry/registry.h"
 #include "formats/registry/registry.h"
 
-namespace tc::checks {
+namespace tc::formats::execution_trace {
 namespace {
 
 // The attrs PyTorch writes on every node besides rf_id (et-attr-required).
@@ -48,23 +48,23 @@ class EtCheckTest : public ::testing::Test {
     std::filesystem::create_directories(dir);
     path_ = (dir / "et_check_test.json").string();
     std::ofstream(path_) << text;
-    format::CheckRequest request;
+    formats::CheckRequest request;
     request.path = path_;
     request.reporter = &reporter_;
     request.canonical = &sections_;
     std::string io_error;
-    ASSERT_EQ(format::find_format("execution_trace")->check(request, io_error), 0) << io_error;
+    ASSERT_EQ(formats::registry::find_format("execution_trace")->check(request, io_error), 0) << io_error;
   }
   const diag::Diagnostic* find(const std::string& rule) const {
     for (const auto& d : reporter_.kept())
       if (d.rule == rule) return &d;
     return nullptr;
   }
-  diag::Verdict verdict(const char* profile) const { return diag::resolve(reporter_, *format::catalog().find_profile(profile)); }
+  diag::Verdict verdict(const char* profile) const { return diag::resolve(reporter_, *formats::registry::catalog().find_profile(profile)); }
 
   std::string path_;
   diag::Reporter reporter_;
-  std::vector<format::Section> sections_;
+  std::vector<formats::Section> sections_;
 };
 
 TEST_F(EtCheckTest, ValidNestedTraceHasNoFindings) {
@@ -407,13 +407,13 @@ TEST_F(EtCheckTest, DefaultAnswersForTheConsumersThatReadTheVersion) {
 // The findings of a plain check, one string each, in order.
 std::vector<std::string> plain_check(const std::string& path, unsigned jobs, size_t block_bytes) {
   diag::Reporter reporter;
-  format::CheckRequest request;
+  formats::CheckRequest request;
   request.path = path;
   request.reporter = &reporter;
   request.jobs = jobs;
   request.block_bytes = block_bytes;
   std::string io_error;
-  EXPECT_EQ(format::find_format("execution_trace")->check(request, io_error), 0) << io_error;
+  EXPECT_EQ(formats::registry::find_format("execution_trace")->check(request, io_error), 0) << io_error;
   std::vector<std::string> out;
   for (const diag::Diagnostic& d : reporter.kept())
     out.push_back(d.rule + " " + std::to_string(d.location.line) + ":" + std::to_string(d.location.column) + " " +
@@ -482,7 +482,7 @@ TEST_F(EtCheckTest, IndicesStayExactPastManyNodesThatAreNotJson) {
 TEST(EtChecker, ColumnsPast32BitsAreKeptWhole) {
   diag::Reporter reporter;
   EtChecker checker("big.json", reporter, /*keep_nodes=*/false);
-  reader::et::EtNode n;
+  EtNode n;
   n.index = 4;
   n.pos.line = 1;
   n.pos.column = uint64_t{5} << 32;
@@ -490,8 +490,8 @@ TEST(EtChecker, ColumnsPast32BitsAreKeptWhole) {
   n.id = 9;
   n.has_parent = true;
   n.parent = 77;
-  checker.feed(n, reader::et::EtNodeJson{});
-  reader::et::EtHeader header;
+  checker.feed(n, EtNodeJson{});
+  EtHeader header;
   header.complete = true;
   checker.finish(header);
   const diag::Diagnostic* missing = nullptr;
@@ -516,4 +516,4 @@ TEST_F(EtCheckTest, NestedListTypesMatchTheirValuesByPosition) {
 }
 
 }  // namespace
-}  // namespace tc::checks
+}  // namespace tc::formats::execution_trace

@@ -1,6 +1,6 @@
 #include "formats/execution_trace/drawing.h"
 
-namespace tc::format {
+namespace tc::formats::execution_trace {
 
 Drawing execution_trace_drawing(const std::vector<std::string>& lines, size_t budget) {
   Drawing d;
@@ -16,4 +16,4 @@ Drawing execution_trace_drawing(const std::vector<std::string>& lines, size_t bu
   return d;
 }
 
-}  // namespace tc::format
+}  // namespace tc::formats::execution_trace

@@ -9,8 +9,8 @@
 
 #include "formats/drawing.h"
 
-namespace tc::format {
+namespace tc::formats::execution_trace {
 
 Drawing execution_trace_drawing(const std::vector<std::string>& lines, size_t budget);
 
-}  // namespace tc::format
+}  // namespace tc::formats::execution_trace

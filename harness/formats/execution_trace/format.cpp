@@ -2,7 +2,7 @@
 // a file (.gz or not) or a folder of them (a capture's execution_trace/).
 // A capture folder whose sibling chrome_trace/ holds one Kineto trace of the
 // same run also gets the rf_id join (formats/joins/execution_trace_kineto.h).
-#include "formats/format.h"
+#include "formats/execution_trace/format.h"
 #include "formats/execution_trace/rules.h"
 
 #include <algorithm>
@@ -20,7 +20,7 @@
 #include "scrub/canonical_text.h"
 #include "formats/execution_trace/canonical_text.h"
 
-namespace tc::format {
+namespace tc::formats::execution_trace {
 namespace fs = std::filesystem;
 namespace {
 
@@ -32,10 +32,10 @@ bool is_json_name(std::string_view name) { return ends_with(name, ".json") || en
 
 // The nodes the rf_id join compares with Kineto: every node that carries an
 // rf_id, except the process and thread roots (as PyTorch's test reads them).
-std::vector<joins::RecordFunctionSite> record_function_sites(const std::vector<reader::et::EtNode>& nodes) {
-  std::vector<joins::RecordFunctionSite> sites;
+std::vector<formats::joins::RecordFunctionSite> record_function_sites(const std::vector<EtNode>& nodes) {
+  std::vector<formats::joins::RecordFunctionSite> sites;
   for (const auto& n : nodes) {
-    if (n.is_process_root() || n.name == reader::et::kThreadNodeName || !n.rf_id) continue;
+    if (n.is_process_root() || n.name == kThreadNodeName || !n.rf_id) continue;
     sites.push_back({static_cast<int64_t>(*n.rf_id), n.pos, n.pointer(),
                      "node " + std::to_string(n.id) + " (" + n.name + ")"});
   }
@@ -78,48 +78,48 @@ std::string label_of(const std::string& file) {
   return "execution_trace/" + name;
 }
 
-int check_file(const CheckRequest& request, const std::string& file, std::vector<reader::et::EtNode>* keep,
+int check_file(const CheckRequest& request, const std::string& file, std::vector<EtNode>* keep,
                std::string& io_error) {
-  checks::EtChecker checker(file, *request.reporter, /*keep_nodes=*/request.canonical || keep);
-  reader::et::EtHandler handler;
-  checks::EtSchemaChecker schemas(*request.reporter);
+  EtChecker checker(file, *request.reporter, /*keep_nodes=*/request.canonical || keep);
+  EtHandler handler;
+  EtSchemaChecker schemas(*request.reporter);
   handler.before_node = [&](simdjson::dom::element raw, bool flat, bool noted) { schemas.validate(raw, flat, noted); };
   handler.claim = [&](std::string_view field) { return schemas.facts().claim(field); };
-  handler.on_node = [&](const reader::et::EtNode& n, const reader::et::EtNodeJson& json) {
+  handler.on_node = [&](const EtNode& n, const EtNodeJson& json) {
     checker.feed(n, json);
     schemas.report(n, file);
   };
-  handler.on_end = [&](const reader::et::EtHeader& h) {
+  handler.on_end = [&](const EtHeader& h) {
     checker.finish(h);
     // Chakra's converter and PARAM's et_replay each read the schema
     // versions they list, and nothing else.
     std::vector<std::string> readers;
-    if (h.schema && reader::et::accepted_by(reader::et::chakra_versions(), *h.schema)) readers.push_back("chakra");
-    if (h.schema && reader::et::accepted_by(reader::et::param_versions(), *h.schema)) readers.push_back("param");
+    if (h.schema && accepted_by(chakra_versions(), *h.schema)) readers.push_back("chakra");
+    if (h.schema && accepted_by(param_versions(), *h.schema)) readers.push_back("param");
     request.reporter->read_by(file, std::move(readers));
   };
-  reader::et::EtReadOptions options;
+  EtReadOptions options;
   options.threads = request.jobs;
   options.chunk = request.block_bytes;
   // The reader decides the node schema as it reads a node, for less than a
   // note taken ahead costs another thread (--jobs 2 of 1 GiB: 0.76 s
   // against 1.0 s); the note is for schemas it cannot decide so.
-  options.schema_plan = checks::EtSchemaChecker::nested_plan();
-  if (!options.schema_plan) options.note = checks::EtSchemaChecker::passes_nested;
+  options.schema_plan = EtSchemaChecker::nested_plan();
+  if (!options.schema_plan) options.note = EtSchemaChecker::passes_nested;
   options.keep_texts = request.canonical || keep;
-  int rc = reader::et::read_execution_trace(file, *request.reporter, handler, &io_error, options);
-  if (rc != kExitOk) return rc;
+  int rc = read_execution_trace(file, *request.reporter, handler, &io_error, options);
+  if (rc != diag::kExitOk) return rc;
   if (request.canonical) {
-    std::string text = render::render_execution_trace(checker.header(), checker.nodes());
+    std::string text = render_execution_trace(checker.header(), checker.nodes());
     std::string problem;
-    if (!render::scrub_canonical_text(request.rules, "execution_trace", "execution_trace/default", text, problem,
+    if (!scrub::scrub_canonical_text(request.rules, "execution_trace", "execution_trace/default", text, problem,
                                       request.rule_usage) &&
         request.problems)
       request.problems->push_back(problem);
     request.canonical->push_back({label_of(file), file, std::move(text)});
   }
   if (keep) *keep = checker.nodes();
-  return kExitOk;
+  return diag::kExitOk;
 }
 
 int check(const CheckRequest& request, std::string& io_error) {
@@ -127,11 +127,11 @@ int check(const CheckRequest& request, std::string& io_error) {
   if (request.path == "-" || !fs::is_directory(request.path, ec))
     return check_file(request, request.path, nullptr, io_error);
   std::vector<std::string> files = list_json_files(request.path, io_error);
-  if (!io_error.empty()) return kExitIo;
+  if (!io_error.empty()) return diag::kExitIo;
   if (files.empty()) {
     request.reporter->report("input-empty", {request.path, 1, 1}, "the folder holds no execution trace (*.json)",
                              "et-header");
-    return kExitOk;
+    return diag::kExitOk;
   }
   // The rf_id join: exactly one ET here and one Kineto trace beside.
   std::string kineto_dir = (fs::path(request.path).lexically_normal().parent_path() / "chrome_trace").string();
@@ -144,15 +144,15 @@ int check(const CheckRequest& request, std::string& io_error) {
   }
   bool join = files.size() == 1 && kineto.size() == 1;
   for (const std::string& file : files) {
-    std::vector<reader::et::EtNode> nodes;
+    std::vector<EtNode> nodes;
     int rc = check_file(request, file, join ? &nodes : nullptr, io_error);
-    if (rc != kExitOk) return rc;
+    if (rc != diag::kExitOk) return rc;
     if (join) {
-      rc = joins::check_kineto_join(file, record_function_sites(nodes), kineto.front(), *request.reporter, io_error);
-      if (rc != kExitOk) return rc;
+      rc = formats::joins::check_kineto_join(file, record_function_sites(nodes), kineto.front(), *request.reporter, io_error);
+      if (rc != diag::kExitOk) return rc;
     }
   }
-  return kExitOk;
+  return diag::kExitOk;
 }
 
 }  // namespace
@@ -176,4 +176,4 @@ Format execution_trace_format() {
   return f;
 }
 
-}  // namespace tc::format
+}  // namespace tc::formats::execution_trace

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace tc::checks {
+namespace tc::formats::execution_trace {
 namespace {
 
 // The vector grows to an id when that keeps it within a few slots per id
@@ -36,4 +36,4 @@ size_t IdIndex::insert(uint64_t id, size_t position, bool& inserted) {
   return position;
 }
 
-}  // namespace tc::checks
+}  // namespace tc::formats::execution_trace

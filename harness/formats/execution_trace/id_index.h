@@ -13,7 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace tc::checks {
+namespace tc::formats::execution_trace {
 
 class IdIndex {
  public:
@@ -30,4 +30,4 @@ class IdIndex {
   size_t count_ = 0;
 };
 
-}  // namespace tc::checks
+}  // namespace tc::formats::execution_trace

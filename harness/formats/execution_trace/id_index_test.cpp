@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace tc::checks {
+namespace tc::formats::execution_trace {
 namespace {
 
 TEST(IdIndex, KeepsTheFirstPositionOfEachId) {
@@ -49,4 +49,4 @@ TEST(IdIndex, PositionsPast32BitsAreKeptWhole) {
 }
 
 }  // namespace
-}  // namespace tc::checks
+}  // namespace tc::formats::execution_trace

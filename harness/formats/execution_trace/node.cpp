@@ -1,6 +1,6 @@
 #include "formats/execution_trace/node.h"
 
-namespace tc::reader::et {
+namespace tc::formats::execution_trace {
 
 void EtIo::clear() {
   values = shapes = types = 0;
@@ -42,4 +42,4 @@ bool EtNode::is_thread_root() const {
   return name == kThreadNodeName || name == "[pytorch|profiler|execution_graph|thread]";
 }
 
-}  // namespace tc::reader::et
+}  // namespace tc::formats::execution_trace

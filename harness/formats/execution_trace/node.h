@@ -12,7 +12,7 @@
 
 #include "json/array_stream.h"
 
-namespace tc::reader::et {
+namespace tc::formats::execution_trace {
 
 // The record kind of every finding about a node, and its JSON pointer:
 // "/nodes/<index>" and "/nodes/<index>/<field>".
@@ -45,7 +45,7 @@ enum class IdValue : uint8_t {
 struct EtNode {
   uint64_t index = 0;    // position in "nodes"
   bool flat = false;     // read with the 1.0.1 flat layout (the trace's, from its "schema")
-  io::JsonPosition pos;  // where the node's object starts
+  json::JsonPosition pos;  // where the node's object starts
   bool has_id = false;  // id_value == Unsigned
   uint64_t id = 0;
   IdValue id_value = IdValue::Missing;
@@ -70,4 +70,4 @@ struct EtNode {
 inline constexpr const char* kProcessNodeName = "[pytorch|profiler|execution_trace|process]";
 inline constexpr const char* kThreadNodeName = "[pytorch|profiler|execution_trace|thread]";
 
-}  // namespace tc::reader::et
+}  // namespace tc::formats::execution_trace

@@ -3,7 +3,7 @@
 #include <array>
 #include <cstring>
 
-namespace tc::reader::et {
+namespace tc::formats::execution_trace {
 // Named, not anonymous: NodeSchemaPlan::Plans, which the header declares,
 // holds RecordPlans.
 namespace node_fields_detail {
@@ -516,4 +516,4 @@ void NodeParser::read_nested_io(bool found, element value, std::string_view key,
   }
 }
 
-}  // namespace tc::reader::et
+}  // namespace tc::formats::execution_trace

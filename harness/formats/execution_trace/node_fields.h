@@ -38,7 +38,7 @@
 #include "formats/execution_trace/schema_version.h"
 #include "schema/schema_part.h"
 
-namespace tc::reader::et {
+namespace tc::formats::execution_trace {
 
 // The values and types arrays of a node's "inputs" or "outputs": an object
 // of values/shapes/types (nested) or an array beside "input_types" (flat).
@@ -112,4 +112,4 @@ class NodeParser {
   bool undecided_ = false;
 };
 
-}  // namespace tc::reader::et
+}  // namespace tc::formats::execution_trace

@@ -16,7 +16,7 @@
 #include "formats/schema_set.h"
 #include "schema/schema.h"
 
-namespace tc::reader::et {
+namespace tc::formats::execution_trace {
 // A namespace of its own name: its `json` (nlohmann) stays out of the unity
 // batch around it, where tc::json is meant.
 namespace node_fields_test {
@@ -76,7 +76,7 @@ struct NodeSchema {
   std::function<bool(simdjson::dom::element)> passes;
 };
 
-NodeSchema shipped() { return {checks::EtSchemaChecker::nested_plan(), checks::EtSchemaChecker::passes_nested}; }
+NodeSchema shipped() { return {EtSchemaChecker::nested_plan(), EtSchemaChecker::passes_nested}; }
 
 struct Reading {
   bool decided = false;  // parse_valid's answer
@@ -211,7 +211,7 @@ struct Custom {
 };
 
 Custom custom(const std::function<void(json& definitions)>& change) {
-  std::ifstream in(checks::schema_root() + "/execution_trace/1.1.1-chakra.0.0.4.schema.json");
+  std::ifstream in(formats::schema_root() + "/execution_trace/1.1.1-chakra.0.0.4.schema.json");
   json document = json::parse(in);
   json definitions = document["definitions"];
   change(definitions);
@@ -262,4 +262,4 @@ TEST(NodeParserParseValid, MakesNoPlanOfANodeSchemaThatIsNotARecord) {
 }
 
 }  // namespace node_fields_test
-}  // namespace tc::reader::et
+}  // namespace tc::formats::execution_trace

@@ -10,12 +10,12 @@
 #include "json/text.h"
 #include "formats/execution_trace/node_fields.h"
 
-namespace tc::reader::et {
+namespace tc::formats::execution_trace {
 namespace {
 
 using simdjson::dom::element;
 
-void check_header_member(const std::string& file, diag::Reporter& reporter, const io::JsonMember& m, EtHeader& header,
+void check_header_member(const std::string& file, diag::Reporter& reporter, const json::JsonMember& m, EtHeader& header,
                          bool& seen_schema, bool& seen_pid, bool& seen_time, bool& seen_start, bool& seen_finish) {
   simdjson::dom::parser parser;
   std::string text(m.text);
@@ -48,21 +48,21 @@ void check_header_member(const std::string& file, diag::Reporter& reporter, cons
 // NaN, Infinity, numbers beyond double range and integers beyond 64 bits:
 // those are the json-* warnings at the literal, the rest a syntax error.
 // The node is not checked further either way.
-void report_unparsed_node(const std::string& path, diag::Reporter& reporter, const io::JsonElement& el,
+void report_unparsed_node(const std::string& path, diag::Reporter& reporter, const json::JsonElement& el,
                           const std::string& pointer, const char* simdjson_error) {
   if (json::Parser().parse(el.text).ok) {
-    std::vector<reader::JsonTextFinding> found = reader::find_json_quirks(el.text, 16);
-    std::erase_if(found, [](const reader::JsonTextFinding& f) {
-      return f.kind == reader::JsonTextFinding::Kind::DuplicateKey || f.kind == reader::JsonTextFinding::Kind::LoneSurrogate;
+    std::vector<json::JsonTextFinding> found = json::find_json_quirks(el.text, 16);
+    std::erase_if(found, [](const json::JsonTextFinding& f) {
+      return f.kind == json::JsonTextFinding::Kind::DuplicateKey || f.kind == json::JsonTextFinding::Kind::LoneSurrogate;
     });
-    if (found.empty()) found = reader::find_big_integers(el.text, 1);
+    if (found.empty()) found = json::find_big_integers(el.text, 1);
     if (!found.empty()) {
-      const reader::JsonTextFinding& f = found.front();
-      using K = reader::JsonTextFinding::Kind;
+      const json::JsonTextFinding& f = found.front();
+      using K = json::JsonTextFinding::Kind;
       const char* rule = f.kind == K::NonFinite    ? "json-non-finite"
                          : f.kind == K::OutOfRange ? "json-number-range"
                                                    : "json-big-integer";
-      const io::JsonPosition at = io::position_in(el.text, el.pos, f.offset);
+      const json::JsonPosition at = json::position_in(el.text, el.pos, f.offset);
       reporter.report(rule, {path, at.line, at.column},
                       "node holds " + f.detail + ", which simdjson does not read (not checked further)", kNodeKind,
                       pointer + f.pointer, "Python's json.load (Chakra, PARAM) reads it");
@@ -81,19 +81,19 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
   std::unique_ptr<io::InputSource> in = io::open_input(path, why);
   if (!in) {
     if (io_error) *io_error = why;
-    return kExitIo;
+    return diag::kExitIo;
   }
   EtHeader header;
   bool seen_schema = false, seen_pid = false, seen_time = false, seen_start = false, seen_finish = false;
   bool layout_fixed = false;
   NodeParser node_parser(path, reporter, options_in.keep_texts);
   simdjson::dom::parser parser;
-  io::JsonStreamOptions options;
+  json::JsonStreamOptions options;
   options.array_key = "nodes";
   if (options_in.chunk) options.chunk = options_in.chunk;
 
-  std::optional<io::JsonPosition> nodes_member;
-  auto on_member = [&](const io::JsonMember& m) {
+  std::optional<json::JsonPosition> nodes_member;
+  auto on_member = [&](const json::JsonMember& m) {
     if (m.key == "nodes") {  // "nodes" that is not an array: reported below, where it is
       nodes_member = m.pos;
       return;
@@ -103,7 +103,7 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
   // One node, in order: parsed here unless `parsed` brings it parsed ahead.
   EtNode node;  // one node reused: its strings keep their capacity
   EtNodeJson node_json;
-  auto fold_node = [&](const io::JsonElement& el, const element* parsed, bool noted) {
+  auto fold_node = [&](const json::JsonElement& el, const element* parsed, bool noted) {
     node.index = el.index;
     node.pos = el.pos;
     element e;
@@ -134,25 +134,25 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
     ++header.node_count;
     if (handler.on_node) handler.on_node(node, node_json);
   };
-  io::JsonStreamResult result =
-      io::stream_json_array_ahead(*in, options, options_in.threads, options_in.note, fold_node, on_member);
+  json::JsonStreamResult result =
+      json::stream_json_array_ahead(*in, options, options_in.threads, options_in.note, fold_node, on_member);
   header.nodes_found = result.array_found;
 
   if (!result.ok()) {
-    const io::JsonStreamError& err = result.error;
-    if (err.kind == io::JsonStreamErrorKind::Io && !in->data_error()) {
+    const json::JsonStreamError& err = result.error;
+    if (err.kind == json::JsonStreamErrorKind::Io && !in->data_error()) {
       if (io_error) *io_error = path + ": " + in->error();
-      return kExitIo;
+      return diag::kExitIo;
     }
     diag::Location loc{path, err.pos.line, err.pos.column};
-    if (err.kind == io::JsonStreamErrorKind::NotContainer && result.bytes == 0)
+    if (err.kind == json::JsonStreamErrorKind::NotContainer && result.bytes == 0)
       reporter.report("input-empty", loc, "the file is empty", "et-header");
     else
       reporter.report("json-syntax", loc, err.message, "et-header");
   } else {
     header.complete = true;
     diag::Location top{path, 1, 1};
-    if (result.container != io::JsonContainer::Object)
+    if (result.container != json::JsonContainer::Object)
       reporter.report("et-header", top, "an execution trace is a JSON object with \"schema\" and \"nodes\"",
                       "et-header");
     else if (!result.array_found && nodes_member)
@@ -160,7 +160,7 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
                       "et-header", "/nodes");
     else if (!result.array_found)
       reporter.report("et-header", top, "no \"nodes\" array", "et-header", "/nodes");
-    if (result.container == io::JsonContainer::Object) {
+    if (result.container == json::JsonContainer::Object) {
       auto missing = [&](bool seen, const char* key) {
         if (!seen)
           reporter.report("et-header", top, std::string("no top-level \"") + key + "\"", "et-header",
@@ -174,7 +174,7 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
     }
   }
   if (handler.on_end) handler.on_end(header);
-  return kExitOk;
+  return diag::kExitOk;
 }
 
-}  // namespace tc::reader::et
+}  // namespace tc::formats::execution_trace

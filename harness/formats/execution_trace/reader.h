@@ -1,5 +1,5 @@
 // Streaming execution-trace reader: one pass over a file (.gz or not) with
-// io::stream_json_array, each element of "nodes" parsed on its own
+// json::stream_json_array, each element of "nodes" parsed on its own
 // (simdjson) and mapped onto EtNode, so memory grows with the number of
 // nodes the handler keeps, never with the file.
 //
@@ -28,7 +28,7 @@
 #include "formats/execution_trace/node_fields.h"
 #include "formats/execution_trace/schema_version.h"
 
-namespace tc::reader::et {
+namespace tc::formats::execution_trace {
 
 struct EtHeader {
   std::optional<std::string> schema;  // absent or not a string: nullopt
@@ -79,4 +79,4 @@ struct EtReadOptions {
 int read_execution_trace(const std::string& path, diag::Reporter& reporter, const EtHandler& handler,
                          std::string* io_error, const EtReadOptions& options = {});
 
-}  // namespace tc::reader::et
+}  // namespace tc::formats::execution_trace

@@ -2,7 +2,7 @@
 
 #include <string_view>
 
-namespace tc::format {
+namespace tc::formats::execution_trace {
 
 namespace {
 
@@ -60,4 +60,4 @@ std::vector<Record> execution_trace_records(const std::vector<std::string>& line
   return out;
 }
 
-}  // namespace tc::format
+}  // namespace tc::formats::execution_trace

@@ -17,8 +17,8 @@
 
 #include "formats/format.h"
 
-namespace tc::format {
+namespace tc::formats::execution_trace {
 
 std::vector<Record> execution_trace_records(const std::vector<std::string>& lines);
 
-}  // namespace tc::format
+}  // namespace tc::formats::execution_trace

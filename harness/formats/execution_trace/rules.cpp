@@ -4,7 +4,7 @@
 
 #include "diag/severity_shorthand.h"
 
-namespace tc::format {
+namespace tc::formats::execution_trace {
 namespace {
 
 using diag::Rule;
@@ -375,4 +375,4 @@ std::vector<diag::Profile> execution_trace_profiles() {
   return p;
 }
 
-}  // namespace tc::format
+}  // namespace tc::formats::execution_trace

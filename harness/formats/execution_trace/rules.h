@@ -8,9 +8,9 @@
 #include "diag/profile.h"
 #include "diag/rule_catalog.h"
 
-namespace tc::format {
+namespace tc::formats::execution_trace {
 
 std::span<const diag::Rule> execution_trace_rules();
 std::vector<diag::Profile> execution_trace_profiles();
 
-}  // namespace tc::format
+}  // namespace tc::formats::execution_trace

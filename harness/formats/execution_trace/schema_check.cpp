@@ -8,7 +8,7 @@
 #include "formats/schema_set.h"
 #include "schema/schema_file.h"
 
-namespace tc::checks {
+namespace tc::formats::execution_trace {
 namespace {
 
 constexpr const char* kChakraFile = "execution_trace/1.1.1-chakra.0.0.4.schema.json";
@@ -19,7 +19,7 @@ struct EtSchemas {
   std::string error;
   std::optional<schema::CompiledSchema> chakra_node;
   std::optional<schema::CompiledSchema> flat_node;
-  std::optional<reader::et::NodeSchemaPlan> nested_plan;
+  std::optional<NodeSchemaPlan> nested_plan;
 };
 
 bool compile_into(const std::string& path, const std::string& fragment, std::optional<schema::CompiledSchema>& out,
@@ -39,7 +39,7 @@ const EtSchemas& et_schemas() {
     s.root = schema_root();
     if (compile_into(s.root + "/" + kChakraFile, "/definitions/node", s.chakra_node, s.error))
       compile_into(s.root + "/" + kFlatFile, "/properties/nodes/items", s.flat_node, s.error);
-    if (s.error.empty()) s.nested_plan = reader::et::NodeSchemaPlan::make(schema::SchemaPart::root(*s.chakra_node));
+    if (s.error.empty()) s.nested_plan = NodeSchemaPlan::make(schema::SchemaPart::root(*s.chakra_node));
     return s;
   }();
   return schemas;
@@ -47,7 +47,7 @@ const EtSchemas& et_schemas() {
 
 }  // namespace
 
-bool EtSchemaChecker::loaded(const std::string& file, const io::JsonPosition& pos) {
+bool EtSchemaChecker::loaded(const std::string& file, const json::JsonPosition& pos) {
   const EtSchemas& s = et_schemas();
   if (s.error.empty()) return true;
   if (!load_reported_) {
@@ -64,7 +64,7 @@ bool EtSchemaChecker::passes_nested(simdjson::dom::element raw) {
   return s.error.empty() && s.chakra_node->validate(raw);
 }
 
-const reader::et::NodeSchemaPlan* EtSchemaChecker::nested_plan() {
+const NodeSchemaPlan* EtSchemaChecker::nested_plan() {
   const EtSchemas& s = et_schemas();
   return s.nested_plan ? &*s.nested_plan : nullptr;
 }
@@ -84,7 +84,7 @@ void EtSchemaChecker::validate(simdjson::dom::element raw, bool flat, bool known
   for (schema::SchemaError& e : errors_) facts_.add(std::move(e));
 }
 
-void EtSchemaChecker::report(const reader::et::EtNode& node, const std::string& file) {
+void EtSchemaChecker::report(const EtNode& node, const std::string& file) {
   if (!loaded(file, node.pos) || facts_.empty()) return;
   const EtSchemas& s = et_schemas();
   const std::string kind = node.name.empty() ? std::string("node") : fmt::format("node {}", node.name);
@@ -103,4 +103,4 @@ void EtSchemaChecker::report(const reader::et::EtNode& node, const std::string& 
   facts_.clear();
 }
 
-}  // namespace tc::checks
+}  // namespace tc::formats::execution_trace

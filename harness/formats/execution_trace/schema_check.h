@@ -28,7 +28,7 @@
 #include "formats/schema_findings.h"
 #include "schema/schema.h"
 
-namespace tc::checks {
+namespace tc::formats::execution_trace {
 
 class EtSchemaChecker {
  public:
@@ -43,12 +43,12 @@ class EtSchemaChecker {
   static bool passes_nested(simdjson::dom::element raw);
   // The nested node schema laid over the reader's reading (node_fields.h);
   // null when the schemas cannot be loaded or do not have that form.
-  static const reader::et::NodeSchemaPlan* nested_plan();
+  static const NodeSchemaPlan* nested_plan();
   SchemaFacts& facts() { return facts_; }
-  void report(const reader::et::EtNode& node, const std::string& file);
+  void report(const EtNode& node, const std::string& file);
 
  private:
-  bool loaded(const std::string& file, const io::JsonPosition& pos);
+  bool loaded(const std::string& file, const json::JsonPosition& pos);
 
   diag::Reporter& reporter_;
   std::vector<schema::SchemaError> errors_;
@@ -57,4 +57,4 @@ class EtSchemaChecker {
   bool load_reported_ = false;
 };
 
-}  // namespace tc::checks
+}  // namespace tc::formats::execution_trace

@@ -2,7 +2,7 @@
 
 #include <array>
 
-namespace tc::reader::et {
+namespace tc::formats::execution_trace {
 namespace {
 
 // ../shared/spec/formats.md 3.1: every version PyTorch's ExecutionTraceObserver wrote.
@@ -71,4 +71,4 @@ std::string join_versions(std::span<const std::string_view> versions) {
   return out;
 }
 
-}  // namespace tc::reader::et
+}  // namespace tc::formats::execution_trace

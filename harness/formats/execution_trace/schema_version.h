@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-namespace tc::reader::et {
+namespace tc::formats::execution_trace {
 
 enum class Layout { Flat, Nested };
 
@@ -31,4 +31,4 @@ bool accepted_by(std::span<const std::string_view> versions, std::string_view sc
 // "a, b, c" for messages.
 std::string join_versions(std::span<const std::string_view> versions);
 
-}  // namespace tc::reader::et
+}  // namespace tc::formats::execution_trace

@@ -9,12 +9,12 @@
 #include "io/input_source.h"
 #include "json/array_stream.h"
 
-namespace tc::joins {
+namespace tc::formats::joins {
 namespace {
 
 struct Where {
   std::string file;
-  io::JsonPosition pos;
+  json::JsonPosition pos;
   std::string pointer;
   std::string what;  // "node 17" or "cpu_op event aten::add"
 };
@@ -27,10 +27,10 @@ int check_kineto_join(const std::string& et_file, const std::vector<RecordFuncti
   std::map<int64_t, std::vector<Where>> et_ids, kineto_ids;
   for (const RecordFunctionSite& site : et_sites) et_ids[site.rf_id].push_back({et_file, site.pos, site.pointer, site.what});
   simdjson::dom::parser parser;
-  io::JsonStreamOptions options;
+  json::JsonStreamOptions options;
   options.array_key = "traceEvents";
-  auto on_batch = [&](std::span<const io::JsonElement> batch) {
-    for (const io::JsonElement& el : batch) {
+  auto on_batch = [&](std::span<const json::JsonElement> batch) {
+    for (const json::JsonElement& el : batch) {
       simdjson::dom::element e;
       if (parser.parse(el.text.data(), el.text.size(), false).get(e) || !e.is_object()) continue;
       std::string_view cat, name;
@@ -53,16 +53,16 @@ int check_kineto_join(const std::string& et_file, const std::vector<RecordFuncti
     std::unique_ptr<io::InputSource> in = io::open_input(kineto_file, why);
     if (!in) {
       io_error = why;
-      return kExitIo;
+      return diag::kExitIo;
     }
     kineto_ids.clear();
-    io::JsonStreamResult result = io::stream_json_array(*in, options, on_batch, nullptr);
+    json::JsonStreamResult result = json::stream_json_array(*in, options, on_batch, nullptr);
     if (!result.ok()) {
-      if (result.error.kind == io::JsonStreamErrorKind::Io && !in->data_error()) {
+      if (result.error.kind == json::JsonStreamErrorKind::Io && !in->data_error()) {
         io_error = kineto_file + ": " + in->error();
-        return kExitIo;
+        return diag::kExitIo;
       }
-      return kExitOk;
+      return diag::kExitOk;
     }
     if (result.key_arrays <= 1 || kineto_file == "-" || pass) break;
     options.array_occurrence = result.key_arrays;
@@ -86,7 +86,7 @@ int check_kineto_join(const std::string& et_file, const std::vector<RecordFuncti
   };
   surplus(et_ids, kineto_ids, "execution", "Kineto");
   surplus(kineto_ids, et_ids, "Kineto", "execution");
-  return kExitOk;
+  return diag::kExitOk;
 }
 
-}  // namespace tc::joins
+}  // namespace tc::formats::joins

@@ -7,7 +7,7 @@
 // Contract: one et-kineto-rf-id finding per id that is in one trace more
 // often than in the other, naming the id and pointing at the ET node
 // (/nodes/<i>) or the Kineto event (/traceEvents/<i>). The Kineto file is
-// streamed (io::stream_json_array); kExitIo with io_error when it cannot be
+// streamed (json::stream_json_array); kExitIo with io_error when it cannot be
 // read. A Kineto file that is not valid JSON is left to its own format's
 // check: the join reports nothing then.
 #pragma once
@@ -18,14 +18,14 @@
 #include "diag/reporter.h"
 #include "json/array_stream.h"
 
-namespace tc::joins {
+namespace tc::formats::joins {
 
 // One ET node that carries an rf_id, as the execution-trace format hands it
 // over (the join knows no ET types, so neither format folder depends on the
 // other, and this file depends on neither).
 struct RecordFunctionSite {
   int64_t rf_id = 0;
-  io::JsonPosition pos;  // where the node's object starts
+  json::JsonPosition pos;  // where the node's object starts
   std::string pointer;   // "/nodes/<i>"
   std::string what;      // "node 17 (aten::add)"
 };
@@ -33,4 +33,4 @@ struct RecordFunctionSite {
 int check_kineto_join(const std::string& et_file, const std::vector<RecordFunctionSite>& et_sites,
                       const std::string& kineto_file, diag::Reporter& reporter, std::string& io_error);
 
-}  // namespace tc::joins
+}  // namespace tc::formats::joins

@@ -7,7 +7,7 @@
 
 #include "formats/registry/registry.h"
 
-namespace tc::checks {
+namespace tc::formats::joins {
 namespace {
 namespace fs = std::filesystem;
 
@@ -49,11 +49,11 @@ class JoinTest : public ::testing::Test {
         << "\"traceEvents\": " << array(kineto_ids) << "}\n";
   }
   void check() {
-    format::CheckRequest request;
+    formats::CheckRequest request;
     request.path = (root_ / "execution_trace").string();
     request.reporter = &reporter_;
     std::string io_error;
-    ASSERT_EQ(format::find_format("execution_trace")->check(request, io_error), 0) << io_error;
+    ASSERT_EQ(formats::registry::find_format("execution_trace")->check(request, io_error), 0) << io_error;
   }
   fs::path root_;
   diag::Reporter reporter_;
@@ -100,4 +100,4 @@ TEST_F(JoinTest, RepeatedIdsCount) {
 }
 
 }  // namespace
-}  // namespace tc::checks
+}  // namespace tc::formats::joins

@@ -3,9 +3,13 @@
 #include <system_error>
 
 #include "formats/registry/registry.h"
+#include "formats/chrome_trace/format.h"
+#include "formats/debug_dir/format.h"
+#include "formats/execution_trace/format.h"
+#include "formats/torch_trace/format.h"
 #include "io/input_source.h"
 
-namespace tc::format {
+namespace tc::formats::registry {
 namespace fs = std::filesystem;
 
 namespace {
@@ -40,8 +44,8 @@ bool under_format(std::string_view name, const std::string& id) {
 
 const std::vector<Format>& all_formats() {
   // Order matters only for ties in detect_format().
-  static const std::vector<Format> formats = {torch_trace_format(), chrome_trace_format(),
-                                              execution_trace_format(), debug_dir_format()};
+  static const std::vector<Format> formats = {torch_trace::torch_trace_format(), chrome_trace::chrome_trace_format(),
+                                              execution_trace::execution_trace_format(), debug_dir::debug_dir_format()};
   return formats;
 }
 
@@ -157,4 +161,4 @@ const Format* detect_format(const std::string& path, std::string& why, bool* bla
   return best;
 }
 
-}  // namespace tc::format
+}  // namespace tc::formats::registry

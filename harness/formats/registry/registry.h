@@ -10,7 +10,7 @@
 
 #include "formats/format.h"
 
-namespace tc::format {
+namespace tc::formats::registry {
 
 const std::vector<Format>& all_formats();
 const Format* find_format(std::string_view id);
@@ -52,10 +52,4 @@ const diag::Catalog& catalog();
 // "A, B and C": the file nouns of the registered formats, in order.
 std::string file_nouns();
 
-// One function per format, each defined beside its reader.
-Format torch_trace_format();
-Format chrome_trace_format();
-Format execution_trace_format();
-Format debug_dir_format();
-
-}  // namespace tc::format
+}  // namespace tc::formats::registry

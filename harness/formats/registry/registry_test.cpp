@@ -9,7 +9,7 @@
 #include "json/parse.h"
 #include "scrub/load.h"
 
-namespace tc::format {
+namespace tc::formats::registry {
 namespace {
 namespace fs = std::filesystem;
 
@@ -66,4 +66,4 @@ TEST(FormatRegistry, DetectionTellsABlankFileFromAnUnknownOne) {
 }
 
 }  // namespace
-}  // namespace tc::format
+}  // namespace tc::formats::registry

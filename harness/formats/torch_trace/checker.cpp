@@ -4,15 +4,15 @@
 
 #include "formats/torch_trace/compile_id.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 
-void TorchTraceChecker::report(std::string_view rule, diag::Location loc, std::string message, const reader::Record& r,
+void TorchTraceChecker::report(std::string_view rule, diag::Location loc, std::string message, const Record& r,
                                std::string pointer, std::string hint) {
-  reporter_.report(rule, std::move(loc), std::move(message), reader::record_label(r), std::move(pointer),
+  reporter_.report(rule, std::move(loc), std::move(message), record_label(r), std::move(pointer),
                    std::move(hint));
 }
 
-void TorchTraceChecker::feed(const reader::Record& r) {
+void TorchTraceChecker::feed(const Record& r) {
   static const std::string kNoFile;
   const std::string& file = r.file ? *r.file : kNoFile;
   if (!in_file_ || file != file_) {
@@ -75,10 +75,10 @@ void TorchTraceChecker::end_file() {
   file_has_metrics_ = false;
 }
 
-void TorchTraceChecker::check_compile(const reader::Record& r) {
+void TorchTraceChecker::check_compile(const Record& r) {
   EnvelopeCompileId id = read_envelope_compile_id(r.envelope);
   if (!id.bad_key.empty()) {
-    report("tt-compile-id", reader::envelope_location(r, "/" + id.bad_key),
+    report("tt-compile-id", envelope_location(r, "/" + id.bad_key),
            fmt::format("{} {}", id.bad_key, id.bad_reason), r, "/" + id.bad_key,
            "tlparse files the record under no compile id; PyTorch writes u32 ids, frame_id and "
            "frame_compile_id together");
@@ -98,7 +98,7 @@ void TorchTraceChecker::check_compile(const reader::Record& r) {
   }
 }
 
-void TorchTraceChecker::start_compile(const reader::Record& r, const CompileId& id) {
+void TorchTraceChecker::start_compile(const Record& r, const CompileId& id) {
   // torch._dynamo.reset() restarts the frame counter: compile 0/0 starting
   // again, later than it first did and after it finished (its metrics, or in
   // a log from before metrics its dynamo_guards), begins a new set of
@@ -132,12 +132,12 @@ void TorchTraceChecker::start_compile(const reader::Record& r, const CompileId& 
   c.open_line = r.line;
 }
 
-void TorchTraceChecker::check_metrics(const reader::Record& r, const json::Value& m) {
+void TorchTraceChecker::check_metrics(const Record& r, const json::Value& m) {
   const json::Value* fail_type = m.find("fail_type");
   const json::Value* fail_reason = m.find("fail_reason");
   if (fail_type && fail_type->is_string() && (!fail_reason || fail_reason->is_null())) {
     std::string where = fail_reason ? "/compilation_metrics/fail_reason" : "/compilation_metrics/fail_type";
-    report("tt-metrics-fail-reason", reader::envelope_location(r, where),
+    report("tt-metrics-fail-reason", envelope_location(r, where),
            fmt::format("compilation_metrics has fail_type \"{}\" but no fail_reason", fail_type->text()), r,
            "/compilation_metrics/fail_reason",
            "tlparse aborts the whole parse with 'Fail reason not found' (lib.rs:818-821), whatever its flags");
@@ -148,7 +148,7 @@ void TorchTraceChecker::check_metrics(const reader::Record& r, const json::Value
   std::optional<CompileId> parsed;
   if (text->is_string()) parsed = parse_compile_id(text->text());
   if (!parsed) {
-    report("tt-compile-id", reader::envelope_location(r, pointer),
+    report("tt-compile-id", envelope_location(r, pointer),
            fmt::format("compile_id {} is not of the form F/C, !A/F/C or !A",
                        text->is_string() ? "\"" + text->text() + "\""
                                          : "of JSON kind " + std::string(json::kind_name(text->kind()))),
@@ -158,10 +158,10 @@ void TorchTraceChecker::check_metrics(const reader::Record& r, const json::Value
   EnvelopeCompileId envelope = read_envelope_compile_id(r.envelope);
   if (!envelope.bad_key.empty() || envelope.id.empty()) return;
   if (parsed->key() != envelope.id.key()) {
-    report("tt-compile-id", reader::envelope_location(r, pointer),
+    report("tt-compile-id", envelope_location(r, pointer),
            fmt::format("compile_id \"{}\" differs from the envelope's compile id {}", text->text(), envelope.id.str()),
            r, pointer, "the metrics were logged under another compile's context");
   }
 }
 
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

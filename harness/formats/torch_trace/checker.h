@@ -1,4 +1,4 @@
-// Checks TORCH_TRACE records as reader::read_torch_trace delivers them,
+// Checks TORCH_TRACE records as formats::torch_trace::read_torch_trace delivers them,
 // then what only a whole file shows.
 //
 // Contract: feed() every record of a file in order; a record from another
@@ -38,14 +38,14 @@
 #include "json/parse.h"
 #include "formats/torch_trace/record.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 
 class TorchTraceChecker {
  public:
   explicit TorchTraceChecker(diag::Reporter& reporter)
       : reporter_(reporter), chromium_(reporter), ranks_(reporter), schemas_(reporter) {}
 
-  void feed(const reader::Record& record);
+  void feed(const Record& record);
   void finish();
   // finish() but for the cross-rank comparison, left to the caller: returns
   // the ranks' compile sequences gathered so far (see the contract above).
@@ -76,26 +76,26 @@ class TorchTraceChecker {
 
   // checker.cpp
   void end_file();
-  void check_compile(const reader::Record& r);
-  void start_compile(const reader::Record& r, const CompileId& id);
-  void check_metrics(const reader::Record& r, const json::Value& metrics);
+  void check_compile(const Record& r);
+  void start_compile(const Record& r, const CompileId& id);
+  void check_metrics(const Record& r, const json::Value& metrics);
 
   // envelope_checks.cpp: false when tlparse cannot deserialize the envelope.
-  bool check_envelope(const reader::Record& r);
+  bool check_envelope(const Record& r);
 
   // payload_checks.cpp
-  void check_payloads(const reader::Record& r);
+  void check_payloads(const Record& r);
   // Reports `rule` when the payload is not JSON (and returns null); json-*
   // when it has quirks.
-  const PayloadJson::Result* check_payload_json(const reader::Record& r, std::string_view rule,
+  const PayloadJson::Result* check_payload_json(const Record& r, std::string_view rule,
                                                 std::string_view what);
-  void report_not_json(const reader::Record& r, std::string_view rule, std::string_view what,
+  void report_not_json(const Record& r, std::string_view rule, std::string_view what,
                        const json::ParseError& error);
   // Reports json-* findings; true when one makes serde_json reject the text.
-  bool report_payload_quirks(const reader::Record& r, std::vector<std::string>* duplicates);
-  void check_dynamo_guards(const reader::Record& r);
+  bool report_payload_quirks(const Record& r, std::vector<std::string>* duplicates);
+  void check_dynamo_guards(const Record& r);
 
-  void report(std::string_view rule, diag::Location loc, std::string message, const reader::Record& r,
+  void report(std::string_view rule, diag::Location loc, std::string message, const Record& r,
               std::string pointer = {}, std::string hint = {});
 
   diag::Reporter& reporter_;
@@ -116,4 +116,4 @@ class TorchTraceChecker {
   SchemaChecker schemas_;
 };
 
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

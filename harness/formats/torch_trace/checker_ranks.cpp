@@ -15,17 +15,17 @@
 #include "formats/torch_trace/directory.h"
 #include "formats/torch_trace/reader.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 namespace {
 
 int check_sequential(const std::string& path, unsigned threads, size_t block_bytes, diag::Reporter& reporter,
                      std::string& io_error) {
   TorchTraceChecker checker(reporter);
-  reader::ReadOptions options;
+  ReadOptions options;
   options.threads = threads;
   if (block_bytes) options.block_bytes = block_bytes;
-  int rc = reader::read_torch_trace(
-      path, options, reporter, [&](reader::Record& r) { checker.feed(r); }, nullptr, &io_error);
+  int rc = read_torch_trace(
+      path, options, reporter, [&](Record& r) { checker.feed(r); }, nullptr, &io_error);
   checker.finish();
   return rc;
 }
@@ -34,17 +34,17 @@ int check_sequential(const std::string& path, unsigned threads, size_t block_byt
 struct FileResult {
   std::unique_ptr<diag::Reporter> reporter;
   RankConsistencyChecker::Summary ranks;
-  int rc = kExitOk;
+  int rc = diag::kExitOk;
   std::string io_error;
   std::exception_ptr error;
 };
 
-void check_file(const reader::TraceFile& file, FileResult& out) {
+void check_file(const TraceFile& file, FileResult& out) {
   out.reporter = std::make_unique<diag::Reporter>();
   try {
     TorchTraceChecker checker(*out.reporter);
-    out.rc = reader::read_trace_file(
-        file, reader::ReadOptions{}, *out.reporter, [&](reader::Record& r) { checker.feed(r); }, nullptr,
+    out.rc = read_trace_file(
+        file, ReadOptions{}, *out.reporter, [&](Record& r) { checker.feed(r); }, nullptr,
         &out.io_error);
     out.ranks = checker.finish_deferring_ranks();
   } catch (...) {
@@ -62,11 +62,11 @@ int check_torch_trace(const std::string& path, unsigned jobs, diag::Reporter& re
   // schema-invalid is reported once per run, at the run's first record:
   // per-file checkers would report it once per file.
   if (!torch_trace_schemas().error.empty()) return check_sequential(path, jobs, block_bytes, reporter, io_error);
-  std::vector<reader::TraceFile> files;
+  std::vector<TraceFile> files;
   std::string list_error;
   // A directory that cannot be listed, or holds no file, is the sequential
   // reader's to report.
-  if (!reader::list_trace_files(path, files, list_error) || files.size() < 2)
+  if (!list_trace_files(path, files, list_error) || files.size() < 2)
     return check_sequential(path, jobs, block_bytes, reporter, io_error);
 
   const size_t n = files.size();
@@ -84,14 +84,14 @@ int check_torch_trace(const std::string& path, unsigned jobs, diag::Reporter& re
   // The merge, in file order: as read_torch_trace() over the directory, the
   // status is the last failure's and io_error its message; findings follow
   // the sequential order (formats/torch_trace/checker.h).
-  int status = kExitOk;
+  int status = diag::kExitOk;
   RankConsistencyChecker ranks(reporter);
   for (FileResult& r : results) {
     if (r.error) std::rethrow_exception(r.error);
     reporter.absorb(std::move(*r.reporter));
     r.reporter.reset();
     ranks.merge(std::move(r.ranks));
-    if (r.rc != kExitOk) {
+    if (r.rc != diag::kExitOk) {
       status = r.rc;
       io_error = std::move(r.io_error);
     }
@@ -100,4 +100,4 @@ int check_torch_trace(const std::string& path, unsigned jobs, diag::Reporter& re
   return status;
 }
 
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

@@ -1,4 +1,4 @@
-// Checks one TORCH_TRACE input with checks::TorchTraceChecker; the rank
+// Checks one TORCH_TRACE input with formats::torch_trace::TorchTraceChecker; the rank
 // files of a TORCH_TRACE directory on up to `jobs` threads.
 //
 // Contract:
@@ -36,10 +36,10 @@
 
 #include "diag/reporter.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 
 // Returns kExitOk, or kExitIo with io_error set (formats/format.h check()).
 int check_torch_trace(const std::string& path, unsigned jobs, diag::Reporter& reporter, std::string& io_error,
                       size_t block_bytes = 0);
 
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

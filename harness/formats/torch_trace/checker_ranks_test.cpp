@@ -11,7 +11,7 @@
 
 #include "diag/exit_code.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 namespace {
 namespace fs = std::filesystem;
 
@@ -109,9 +109,9 @@ TEST_F(CheckRanks, ADirectoryWithoutTraceFilesAndAMissingPathAreReportedAsSequen
   EXPECT_EQ(run(4), one);
   fs::remove_all(dir_);
   one = run(1, &rc);
-  EXPECT_EQ(rc, kExitIo);
+  EXPECT_EQ(rc, diag::kExitIo);
   EXPECT_EQ(run(4), one);
 }
 
 }  // namespace
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

@@ -9,7 +9,7 @@
 
 #include "json/parse.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 namespace {
 
 const std::string kFile = "trace.log";
@@ -18,7 +18,7 @@ class CheckerTest : public ::testing::Test {
  protected:
   // Feeds one record whose envelope is `json`, at the next line.
   void feed(const std::string& json, const char* payload = nullptr, const std::string* file = &kFile) {
-    reader::Record r;
+    Record r;
     json::Parser parser;
     json::ParseResult parsed = parser.parse(json);
     ASSERT_TRUE(parsed.ok) << json;
@@ -245,4 +245,4 @@ TEST_F(CheckerTest, StrRecordsSkipEveryOtherCheck) {
 }
 
 }  // namespace
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

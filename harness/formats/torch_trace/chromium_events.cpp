@@ -6,7 +6,7 @@
 
 #include "formats/torch_trace/compile_id.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 namespace {
 
 // Phases of the Trace Event Format (duration, complete, instant, counter,
@@ -99,12 +99,12 @@ Fields fields_of(simdjson::dom::element e, std::string& pid_digits, std::string&
 
 }  // namespace
 
-void ChromiumEventChecker::feed(const reader::Record& r) {
+void ChromiumEventChecker::feed(const Record& r) {
   own_.next(r);
   feed(r, own_);
 }
 
-void ChromiumEventChecker::feed(const reader::Record& r, RecordPayload& payload) {
+void ChromiumEventChecker::feed(const Record& r, RecordPayload& payload) {
   static const std::string kNoFile;
   const std::string& file = r.file ? *r.file : kNoFile;
   if (!in_file_ || file != file_) {
@@ -150,16 +150,16 @@ void ChromiumEventChecker::feed(const reader::Record& r, RecordPayload& payload)
       return;
     }
   }
-  reporter_.report("tt-chromium-unbalanced", reader::payload_location(r, 0),
+  reporter_.report("tt-chromium-unbalanced", payload_location(r, 0),
                    fmt::format("\"E\" event \"{}\" of compile {} closes no open \"B\" event", name, compile_id),
-                   reader::record_label(r), "/ph",
+                   record_label(r), "/ph",
                    "its \"B\" was never logged, or logged under another compile id, pid or tid; the span is lost "
                    "in chrome://tracing and Perfetto");
 }
 
-bool ChromiumEventChecker::check_event(const reader::Record& r, const Fields& event) {
+bool ChromiumEventChecker::check_event(const Record& r, const Fields& event) {
   auto bad = [&](std::string pointer, std::string message) {
-    reporter_.report("tt-chromium-event", reader::payload_location(r, 0), std::move(message), reader::record_label(r),
+    reporter_.report("tt-chromium-event", payload_location(r, 0), std::move(message), record_label(r),
                      std::move(pointer),
                      "tlparse copies the payload into chromium_events.json; trace viewers drop or misplace it");
     return false;
@@ -208,4 +208,4 @@ void ChromiumEventChecker::end_file() {
   open_.clear();
 }
 
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

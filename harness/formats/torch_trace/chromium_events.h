@@ -28,7 +28,7 @@
 #include "json/parse.h"
 #include "formats/torch_trace/record.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 
 class ChromiumEventChecker {
  public:
@@ -36,9 +36,9 @@ class ChromiumEventChecker {
 
   // `payload` is the record's (RecordPayload::next(record) done): its parse
   // is shared with the other checks.
-  void feed(const reader::Record& record, RecordPayload& payload);
+  void feed(const Record& record, RecordPayload& payload);
   // The same, parsing the payload itself.
-  void feed(const reader::Record& record);
+  void feed(const Record& record);
   void finish();
 
   // What the checks read of one event: the top-level fields as kinds, and
@@ -63,7 +63,7 @@ class ChromiumEventChecker {
 
   void end_file();
   // False (and reported) when the event is not a Chrome trace event.
-  bool check_event(const reader::Record& r, const Fields& event);
+  bool check_event(const Record& r, const Fields& event);
 
   diag::Reporter& reporter_;
   json::Parser parser_;  // an event with a repeated key is read as Python reads it
@@ -75,4 +75,4 @@ class ChromiumEventChecker {
   std::map<Track, std::vector<Open>> open_;
 };
 
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

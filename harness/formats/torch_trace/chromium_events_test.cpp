@@ -6,13 +6,13 @@
 
 #include "json/parse.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 namespace {
 
 class ChromiumTest : public ::testing::Test {
  protected:
   void event(const std::string& envelope, const std::string& payload, const std::string* file = &file_a) {
-    reader::Record r;
+    Record r;
     json::Parser parser;
     json::ParseResult parsed = parser.parse(envelope);
     ASSERT_TRUE(parsed.ok) << envelope;
@@ -123,4 +123,4 @@ TEST_F(ChromiumTest, NullArgsAreNoArgsExceptOnMetadata) {
 }
 
 }  // namespace
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

@@ -4,13 +4,13 @@
 
 #include "formats/torch_trace/decimal.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 namespace {
 
 // Decimal digits, no sign, fitting u32.
 bool parse_u32(std::string_view s, uint32_t& out) {
   uint64_t v = 0;
-  if (!reader::parse_u64(s, v) || v > std::numeric_limits<uint32_t>::max()) return false;
+  if (!parse_u64(s, v) || v > std::numeric_limits<uint32_t>::max()) return false;
   out = static_cast<uint32_t>(v);
   return true;
 }
@@ -91,4 +91,4 @@ EnvelopeCompileId read_envelope_compile_id(const json::Value& envelope) {
   return out;
 }
 
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

@@ -15,7 +15,7 @@
 
 #include "json/value.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 
 struct CompileId {
   std::optional<uint32_t> compiled_autograd_id;
@@ -44,4 +44,4 @@ struct EnvelopeCompileId {
 // frame_compile_id or the reverse; attempt without any id).
 EnvelopeCompileId read_envelope_compile_id(const json::Value& envelope);
 
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

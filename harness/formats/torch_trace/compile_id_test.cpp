@@ -4,7 +4,7 @@
 
 #include "json/parse.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 namespace {
 
 TEST(CompileId, ParsesPyTorchsStringForms) {
@@ -71,4 +71,4 @@ TEST(CompileId, ReadsAndValidatesEnvelopeFields) {
 }
 
 }  // namespace
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 
 // Parses ASCII decimal digits (no sign, no space) into a u64; false when
 // empty, not ASCII digits, or beyond 2^64-1 (where Rust's parse::<u64>()
@@ -18,4 +18,4 @@ inline bool parse_u64(std::string_view digits, uint64_t& out) {
   return ec == std::errc() && p == digits.data() + digits.size();
 }
 
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

@@ -6,7 +6,7 @@
 #include <system_error>
 #include <tuple>
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 
 bool parse_trace_file_name(std::string_view name, int& rank) {
   constexpr std::string_view kPrefix = "dedicated_log_torch_trace_";
@@ -56,4 +56,4 @@ bool list_trace_files(const std::string& dir, std::vector<TraceFile>& files, std
   return true;
 }
 
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

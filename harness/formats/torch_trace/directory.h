@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 
 struct TraceFile {
   std::string path;
@@ -24,4 +24,4 @@ bool parse_trace_file_name(std::string_view name, int& rank);
 // Returns false (and sets `error`) when the directory cannot be listed.
 bool list_trace_files(const std::string& dir, std::vector<TraceFile>& files, std::string& error);
 
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 namespace {
 
 TEST(TraceDirectory, ParsesPyTorchFileNames) {
@@ -44,4 +44,4 @@ TEST(TraceDirectory, ListsTraceFilesInRankOrder) {
 }
 
 }  // namespace
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

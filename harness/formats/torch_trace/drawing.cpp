@@ -4,10 +4,10 @@
 
 #include "formats/torch_trace/records.h"
 
-namespace tc::format {
+namespace tc::formats::torch_trace {
 namespace {
 
-std::string record_mark(const Record& r) {
+std::string record_mark(const formats::Record& r) {
   if (r.kind == "artifact" && r.name == "dynamo_graph_break_reason") return "break";
   if (r.kind == "artifact" && (r.name.find("error") != std::string::npos || r.name.find("fail") != std::string::npos))
     return "fail";
@@ -28,7 +28,7 @@ Drawing torch_trace_drawing(const std::vector<std::string>& lines, size_t budget
   std::map<std::string, size_t> frame_at;   // frame id -> index in roots
   std::map<std::string, size_t> compile_at;  // scope -> index in its frame's children
   size_t drawn = 0;
-  for (const Record& r : torch_trace_records(lines)) {
+  for (const formats::Record& r : torch_trace_records(lines)) {
     if (r.kind == "?") continue;
     const size_t slash = r.scope.find('/');
     const std::string frame = r.scope == "-" || slash == std::string::npos ? "" : r.scope.substr(0, slash);
@@ -63,4 +63,4 @@ Drawing torch_trace_drawing(const std::vector<std::string>& lines, size_t budget
   return d;
 }
 
-}  // namespace tc::format
+}  // namespace tc::formats::torch_trace

@@ -17,8 +17,8 @@
 
 #include "formats/drawing.h"
 
-namespace tc::format {
+namespace tc::formats::torch_trace {
 
 Drawing torch_trace_drawing(const std::vector<std::string>& lines, size_t budget);
 
-}  // namespace tc::format
+}  // namespace tc::formats::torch_trace

@@ -9,7 +9,7 @@
 #include "json/text.h"
 #include "formats/torch_trace/file_reader.h"
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 namespace {
 
 // Linux's PID_MAX_LIMIT: a larger "pid" is an old emitter's thread ident
@@ -261,34 +261,34 @@ void FileReader::check_prefix_numbers(std::string_view text, uint64_t number, co
 }
 
 void FileReader::report_envelope_quirks(std::string_view json, uint64_t number, uint64_t json_column) {
-  for (JsonTextFinding& f : find_json_quirks(json)) {
+  for (json::JsonTextFinding& f : json::find_json_quirks(json)) {
     uint64_t column = json_column + f.offset;
     std::string kind(record_.kind);
     switch (f.kind) {
-      case JsonTextFinding::Kind::DuplicateKey:
+      case json::JsonTextFinding::Kind::DuplicateKey:
         report("json-duplicate-key", number, column, fmt::format("key \"{}\" appears more than once", f.detail), kind,
                f.pointer, "Python keeps the last value; tlparse fails the envelope when the key is one it reads");
         record_.duplicate_keys.push_back(std::move(f.pointer));
         break;
-      case JsonTextFinding::Kind::NonFinite:
+      case json::JsonTextFinding::Kind::NonFinite:
         report("json-non-finite", number, column, fmt::format("{} is Python's JSON dialect, not JSON", f.detail), kind,
                f.pointer, "JavaScript-based consumers such as Perfetto reject it");
         report("tt-envelope", number, column, fmt::format("tlparse's JSON parser rejects {}", f.detail), kind,
                f.pointer, "serde_json fails the whole envelope (fail_json)");
         break;
-      case JsonTextFinding::Kind::LoneSurrogate:
+      case json::JsonTextFinding::Kind::LoneSurrogate:
         report("json-lone-surrogate", number, column, fmt::format("the escape {} has no pair", f.detail), kind,
                f.pointer, "Python keeps it; it is not valid Unicode");
         report("tt-envelope", number, column, "tlparse's JSON parser rejects a lone surrogate escape", kind, f.pointer,
                "serde_json fails the whole envelope (fail_json)");
         break;
-      case JsonTextFinding::Kind::OutOfRange:
+      case json::JsonTextFinding::Kind::OutOfRange:
         report("json-number-range", number, column, fmt::format("{} does not fit a double", f.detail), kind, f.pointer,
                "Python reads it as infinity");
         report("tt-envelope", number, column, fmt::format("tlparse's JSON parser rejects {}", f.detail), kind,
                f.pointer, "serde_json fails the whole envelope on a number out of range (fail_json)");
         break;
-      case JsonTextFinding::Kind::BigInteger:  // find_big_integers' kind only
+      case json::JsonTextFinding::Kind::BigInteger:  // find_big_integers' kind only
         break;
     }
   }
@@ -299,4 +299,4 @@ void FileReader::emit() {
   on_record_(record_);
 }
 
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

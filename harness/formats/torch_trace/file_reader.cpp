@@ -7,7 +7,7 @@
 #include "diag/exit_code.h"
 #include "io/utf8.h"
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 namespace {
 
 // A file is a TORCH_TRACE log when one of its first non-blank lines has a
@@ -42,7 +42,7 @@ int FileReader::read(io::InputSource& source, ReadStats* stats, std::string* io_
   if (lines.failed()) {
     if (!lines.data_error()) {
       if (io_error) *io_error = fmt::format("{}: {}", name_, lines.error());
-      return kExitIo;
+      return diag::kExitIo;
     }
     // A corrupt compressed stream is malformed input, not an I/O failure.
     recognise();
@@ -54,7 +54,7 @@ int FileReader::read(io::InputSource& source, ReadStats* stats, std::string* io_
     stats->records += records_;
     stats->payloads_hashed_ahead += hashed_ahead_;
   }
-  return kExitOk;
+  return diag::kExitOk;
 }
 
 void FileReader::report(std::string_view rule, uint64_t line, uint64_t column, std::string message, std::string kind,
@@ -343,4 +343,4 @@ void FileReader::finish_file() {
   }
 }
 
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

@@ -25,7 +25,7 @@
 #include "formats/torch_trace/reader.h"
 #include "formats/torch_trace/record.h"
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 
 class FileReader {
  public:
@@ -117,4 +117,4 @@ class FileReader {
   std::set<uint64_t> pids_;
 };
 
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

@@ -6,7 +6,7 @@
 // so the random part of PyTorch's file names never reaches a golden; each
 // file is scrubbed by its own Scrubber (one render: placeholder numbering per
 // file) with the requested rule set (default torch_trace/pytorch_test).
-#include "formats/format.h"
+#include "formats/torch_trace/format.h"
 #include "formats/torch_trace/rules.h"
 
 #include <filesystem>
@@ -24,16 +24,16 @@
 #include "formats/torch_trace/scrubber.h"
 #include "formats/torch_trace/stream_scrub.h"
 
-namespace tc::format {
+namespace tc::formats::torch_trace {
 namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kDefaultRules = "torch_trace/pytorch_test";
 
-std::vector<std::pair<reader::TraceFile, std::string>> label_files(const std::vector<reader::TraceFile>& files) {
+std::vector<std::pair<TraceFile, std::string>> label_files(const std::vector<TraceFile>& files) {
   size_t rankless = 0;
   for (const auto& f : files) rankless += f.rank < 0;
-  std::vector<std::pair<reader::TraceFile, std::string>> out;
+  std::vector<std::pair<TraceFile, std::string>> out;
   size_t i = 0;
   for (const auto& f : files) {
     std::string label = f.rank >= 0 ? "rank_" + std::to_string(f.rank)
@@ -55,10 +55,10 @@ void add_usage(std::vector<scrub::RuleUse>& into, const std::vector<scrub::RuleU
 }
 
 int check_canonical(const CheckRequest& request, std::string& io_error) {
-  std::vector<reader::TraceFile> files;
+  std::vector<TraceFile> files;
   std::error_code ec;
   if (fs::is_directory(request.path, ec)) {
-    if (!reader::list_trace_files(request.path, files, io_error)) return kExitIo;
+    if (!list_trace_files(request.path, files, io_error)) return diag::kExitIo;
   } else {
     files.push_back({request.path, -1});
   }
@@ -79,41 +79,41 @@ int check_canonical(const CheckRequest& request, std::string& io_error) {
   auto rules = scrub::load_rule_set(rules_id, load_error);
   if (!rules) {
     if (request.problems) request.problems->push_back(rules_id + ": " + load_error.text());
-    return kExitOk;
+    return diag::kExitOk;
   }
-  std::map<std::string, std::unique_ptr<scrub::Scrubber>> scrubbers;
+  std::map<std::string, std::unique_ptr<Scrubber>> scrubbers;
   std::map<std::string, std::string> texts;
   for (const auto& [f, label] : labelled) {
     std::string why;
-    scrubbers[label] = scrub::Scrubber::create(rules, {}, why);
+    scrubbers[label] = Scrubber::create(rules, {}, why);
     if (!scrubbers[label]) {
       if (request.problems) request.problems->push_back(rules_id + ": " + why);
-      return kExitOk;
+      return diag::kExitOk;
     }
     texts[label];
   }
 
-  checks::TorchTraceChecker checker(*request.reporter);
-  int rc = reader::read_torch_trace(
-      request.path, reader::ReadOptions{}, *request.reporter,
-      [&](reader::Record& r) {
+  TorchTraceChecker checker(*request.reporter);
+  int rc = read_torch_trace(
+      request.path, ReadOptions{}, *request.reporter,
+      [&](Record& r) {
         checker.feed(r);
         std::string label = label_for(r.file ? *r.file : std::string());
         auto it = scrubbers.find(label);
         if (it == scrubbers.end()) return;
-        scrub::ScrubResult sr = it->second->scrub(r, texts[label]);
-        if (sr.outcome == scrub::Outcome::Failed && request.problems)
+        ScrubResult sr = it->second->scrub(r, texts[label]);
+        if (sr.outcome == Outcome::Failed && request.problems)
           request.problems->push_back("scrub rule " + sr.rule + " failed on " + label + ":" + std::to_string(r.line) +
                                       ": " + sr.message);
       },
       nullptr, &io_error);
   checker.finish();
-  if (rc != kExitOk) return rc;
+  if (rc != diag::kExitOk) return rc;
   for (const auto& [f, label] : labelled) {
     request.canonical->push_back({label, f.path, texts[label]});
     if (request.rule_usage) add_usage(*request.rule_usage, scrubbers[label]->rule_usage());
   }
-  return kExitOk;
+  return diag::kExitOk;
 }
 
 // A glog line starts with a level letter and MMDD: "I1122 ..." (possibly
@@ -134,7 +134,7 @@ int sniff(const SniffInput& in) {
   if (in.is_directory) {
     int rank = -1;
     for (const std::string& e : in.entries)
-      if (reader::parse_trace_file_name(e, rank)) return 50;
+      if (parse_trace_file_name(e, rank)) return 50;
     return 0;
   }
   std::string_view head = in.head;
@@ -157,7 +157,7 @@ bool check_rules(std::string_view ref, std::string& error) {
 // per-file scrubbers in file order.
 int check(const CheckRequest& request, std::string& io_error) {
   if (request.canonical) return check_canonical(request, io_error);
-  return checks::check_torch_trace(request.path, request.jobs, *request.reporter, io_error, request.block_bytes);
+  return check_torch_trace(request.path, request.jobs, *request.reporter, io_error, request.block_bytes);
 }
 
 }  // namespace
@@ -175,7 +175,7 @@ Format torch_trace_format() {
            /*file_noun=*/"TORCH_TRACE logs",
            /*reads_unclaimed_directories=*/true,
            check_rules,
-           scrub::stream_scrub_torch_trace};
+           stream_scrub_torch_trace};
   f.owns_section = torch_trace_owns_section;
   f.split_records = [](std::string_view, const std::vector<std::string>& lines) { return torch_trace_records(lines); };
   f.draw = [](std::string_view, const std::vector<std::string>& lines, size_t budget) {
@@ -188,4 +188,4 @@ Format torch_trace_format() {
   return f;
 }
 
-}  // namespace tc::format
+}  // namespace tc::formats::torch_trace

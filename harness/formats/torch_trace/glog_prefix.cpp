@@ -2,7 +2,7 @@
 
 #include <re2/re2.h>
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 namespace {
 
 // tlparse's regex, with Rust's Unicode \d spelled \p{Nd} (RE2's \d is ASCII).
@@ -146,4 +146,4 @@ std::string explain_prefix_failure(std::string_view s) {
   return generic;
 }
 
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

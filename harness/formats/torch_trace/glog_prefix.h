@@ -24,7 +24,7 @@ namespace re2 {
 class RE2;
 }
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 
 struct PrefixMatch {
   size_t start = 0;        // byte offset of the level letter
@@ -59,4 +59,4 @@ class GlogPrefixMatcher {
 // digits; the prefix needs exactly 6"), for a diagnostic.
 std::string explain_prefix_failure(std::string_view line);
 
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

@@ -5,7 +5,7 @@
 #include <random>
 #include <string>
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 namespace {
 
 const std::string kLine = "V1206 15:18:20.253000 1500233 torch/_logging/structured.py:22] {\"str\": [\"/a/b.py\", 0]}";
@@ -119,4 +119,4 @@ TEST(GlogPrefix, ExplainsFailures) {
 }
 
 }  // namespace
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 namespace {
 constexpr size_t kBatch = 64 * 1024;
 constexpr size_t kPadding = 64;  // json::Parser::kPadding
@@ -212,4 +212,4 @@ std::string md5_hex(const Md5& md5) {
   return s;
 }
 
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

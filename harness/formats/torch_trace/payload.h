@@ -17,7 +17,7 @@
 typedef struct evp_md_ctx_st EVP_MD_CTX;
 typedef struct evp_md_st EVP_MD;
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 
 using Md5 = std::array<uint8_t, 16>;
 
@@ -84,4 +84,4 @@ const EVP_MD* md5_algorithm();
 bool decode_md5_hex(std::string_view hex, Md5& out);
 std::string md5_hex(const Md5& md5);
 
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

@@ -6,7 +6,7 @@
 #include "formats/torch_trace/checker.h"
 #include "json/text.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 namespace {
 
 bool present(const json::Value& envelope, std::string_view key) {
@@ -16,12 +16,12 @@ bool present(const json::Value& envelope, std::string_view key) {
 
 }  // namespace
 
-void TorchTraceChecker::report_not_json(const reader::Record& r, std::string_view rule, std::string_view what,
+void TorchTraceChecker::report_not_json(const Record& r, std::string_view rule, std::string_view what,
                                         const json::ParseError& error) {
   std::string message = r.has_payload ? fmt::format("the {} payload is not valid JSON: {}", what, error.message)
                                       : fmt::format("the {} record has no payload", what);
   diag::Location loc =
-      r.has_payload ? reader::payload_location(r, error.offset) : diag::Location{*r.file, r.line, r.json_column};
+      r.has_payload ? payload_location(r, error.offset) : diag::Location{*r.file, r.line, r.json_column};
   std::string hint;
   if (rule == "tt-artifact-json")
     hint = "consumers that load the artifact fail; tlparse keeps the raw text";
@@ -32,7 +32,7 @@ void TorchTraceChecker::report_not_json(const reader::Record& r, std::string_vie
   report(rule, std::move(loc), std::move(message), r, {}, std::move(hint));
 }
 
-const PayloadJson::Result* TorchTraceChecker::check_payload_json(const reader::Record& r, std::string_view rule,
+const PayloadJson::Result* TorchTraceChecker::check_payload_json(const Record& r, std::string_view rule,
                                                                  std::string_view what) {
   const PayloadJson::Result& out = payload_.get();
   if (!out.ok) {
@@ -43,38 +43,38 @@ const PayloadJson::Result* TorchTraceChecker::check_payload_json(const reader::R
   return &out;
 }
 
-bool TorchTraceChecker::report_payload_quirks(const reader::Record& r, std::vector<std::string>* duplicates) {
+bool TorchTraceChecker::report_payload_quirks(const Record& r, std::vector<std::string>* duplicates) {
   bool rejected_by_serde = false;
-  for (reader::JsonTextFinding& f : reader::find_json_quirks(r.payload)) {
-    diag::Location loc = reader::payload_location(r, f.offset);
+  for (json::JsonTextFinding& f : json::find_json_quirks(r.payload)) {
+    diag::Location loc = payload_location(r, f.offset);
     switch (f.kind) {
-      case reader::JsonTextFinding::Kind::DuplicateKey:
+      case json::JsonTextFinding::Kind::DuplicateKey:
         report("json-duplicate-key", loc, fmt::format("the payload repeats key \"{}\"", f.detail), r, f.pointer,
                "Python keeps the last value; other readers may not");
         if (duplicates) duplicates->push_back(std::move(f.pointer));
         break;
-      case reader::JsonTextFinding::Kind::NonFinite:
+      case json::JsonTextFinding::Kind::NonFinite:
         rejected_by_serde = true;
         report("json-non-finite", loc, fmt::format("the payload holds {}, Python's JSON dialect", f.detail), r,
                f.pointer, "JavaScript-based consumers such as Perfetto reject it");
         break;
-      case reader::JsonTextFinding::Kind::LoneSurrogate:
+      case json::JsonTextFinding::Kind::LoneSurrogate:
         rejected_by_serde = true;
         report("json-lone-surrogate", loc, fmt::format("the payload's escape {} has no pair", f.detail), r, f.pointer,
                "Python keeps it; it is not valid Unicode");
         break;
-      case reader::JsonTextFinding::Kind::OutOfRange:
+      case json::JsonTextFinding::Kind::OutOfRange:
         report("json-number-range", loc, fmt::format("the payload's number {} does not fit a double", f.detail), r,
                f.pointer, "Python reads it as infinity");
         break;
-      case reader::JsonTextFinding::Kind::BigInteger:  // find_big_integers' kind only
+      case json::JsonTextFinding::Kind::BigInteger:  // find_big_integers' kind only
         break;
     }
   }
   return rejected_by_serde;
 }
 
-void TorchTraceChecker::check_payloads(const reader::Record& r) {
+void TorchTraceChecker::check_payloads(const Record& r) {
   // A payload kept only in part cannot be parsed; its md5 was still checked.
   if (r.payload_truncated) return;
   const json::Value& env = r.envelope;
@@ -84,7 +84,7 @@ void TorchTraceChecker::check_payloads(const reader::Record& r) {
       if (encoding->text() == "json") {
         check_payload_json(r, "tt-artifact-json", "json artifact");
       } else if (encoding->text() != "string") {
-        report("tt-artifact-encoding", reader::envelope_location(r, "/artifact/encoding"),
+        report("tt-artifact-encoding", envelope_location(r, "/artifact/encoding"),
                fmt::format("artifact encoding \"{}\" is neither \"string\" nor \"json\"", encoding->text()), r,
                "/artifact/encoding", "tlparse's artifact parser fails on it (fail_parser, --strict fails)");
       }
@@ -95,7 +95,7 @@ void TorchTraceChecker::check_payloads(const reader::Record& r) {
     const PayloadJson::Result* result = check_payload_json(r, "tt-chromium-json", "chromium_event");
     if (result && result->args_compile_id && *result->args_compile_id != "None" &&
         !parse_compile_id(*result->args_compile_id)) {
-      report("tt-compile-id", reader::payload_location(r, reader::locate_json_pointer(r.payload, "/args/compile_id")),
+      report("tt-compile-id", payload_location(r, json::locate_json_pointer(r.payload, "/args/compile_id")),
              fmt::format("the event's args.compile_id \"{}\" is not of the form F/C, !A/F/C or !A",
                          *result->args_compile_id),
              r, {}, "PyTorch writes str(CompileId) there");
@@ -104,7 +104,7 @@ void TorchTraceChecker::check_payloads(const reader::Record& r) {
   if (present(env, "dynamo_guards")) check_dynamo_guards(r);
 }
 
-void TorchTraceChecker::check_dynamo_guards(const reader::Record& r) {
+void TorchTraceChecker::check_dynamo_guards(const Record& r) {
   // tlparse: serde_json::from_str::<Vec<DynamoGuard>>(payload) (parsers.rs),
   // read directly, not buffered. Guards are a few KB, so the payload is built
   // into a json::Value for the type check.
@@ -121,16 +121,16 @@ void TorchTraceChecker::check_dynamo_guards(const reader::Record& r) {
            r, {}, "tlparse counts fail_dynamo_guards_json (--strict fails)");
     return;
   }
-  serde::Context ctx;
-  ctx.mode = serde::Mode::Direct;
+  formats::torch_trace::serde::Context ctx;
+  ctx.mode = formats::torch_trace::serde::Mode::Direct;
   ctx.duplicates = &duplicates;
-  serde::check(parsed.value, tlparse::dynamo_guards(), ctx);
-  for (const serde::Failure& f : ctx.failures) {
-    size_t at = reader::locate_json_pointer(r.payload, f.pointer);
-    report("tt-dynamo-guards-json", reader::payload_location(r, at == std::string::npos ? 0 : at),
+  formats::torch_trace::serde::check(parsed.value, formats::torch_trace::tlparse::dynamo_guards(), ctx);
+  for (const formats::torch_trace::serde::Failure& f : ctx.failures) {
+    size_t at = json::locate_json_pointer(r.payload, f.pointer);
+    report("tt-dynamo-guards-json", payload_location(r, at == std::string::npos ? 0 : at),
            "the dynamo_guards payload is not a list of {code, stack?, user_stack?}: " + f.message, r, f.pointer,
            "tlparse counts fail_dynamo_guards_json (--strict fails)");
   }
 }
 
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

@@ -6,15 +6,15 @@
 #include "scrub/load.h"
 #include "formats/torch_trace/scrubber.h"
 
-namespace tc::scrub {
+namespace tc::formats::torch_trace {
 namespace {
 
 constexpr const char* kRules = R"({"name": "test/rules", "format": "torch_trace", "description": "test",
   "payload": [{"id": "P1", "key": "artifact", "name": "make_fx_fail_partial"}]})";
 
 std::string render(const std::string& envelope, const char* payload, ScrubResult* result = nullptr) {
-  LoadError error;
-  auto set = parse_rule_set(kRules, "test.json", error);
+  scrub::LoadError error;
+  auto set = scrub::parse_rule_set(kRules, "test.json", error);
   EXPECT_TRUE(set) << error.text();
   std::string why;
   auto scrubber = Scrubber::create(set, {}, why);
@@ -45,15 +45,15 @@ TEST(PayloadFilter, TheNamedArtifactWithoutPayloadFails) {
 }
 
 TEST(PayloadFilter, NameMustBeANonEmptyString) {
-  LoadError error;
-  EXPECT_FALSE(parse_rule_set(R"({"name": "t/r", "format": "torch_trace", "description": "d",
+  scrub::LoadError error;
+  EXPECT_FALSE(scrub::parse_rule_set(R"({"name": "t/r", "format": "torch_trace", "description": "d",
     "payload": [{"id": "P1", "key": "artifact", "name": 3}]})",
                               "t.json", error));
   EXPECT_NE(error.text().find("name"), std::string::npos);
-  EXPECT_FALSE(parse_rule_set(R"({"name": "t/r", "format": "torch_trace", "description": "d",
+  EXPECT_FALSE(scrub::parse_rule_set(R"({"name": "t/r", "format": "torch_trace", "description": "d",
     "payload": [{"id": "P1", "key": "artifact", "name": ""}]})",
                               "t.json", error));
 }
 
 }  // namespace
-}  // namespace tc::scrub
+}  // namespace tc::formats::torch_trace

@@ -7,7 +7,7 @@
 #include "json/syntax_check.h"
 #include "json/text.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 namespace {
 
 // The string value that starts at `at` (a JSON string token), unescaped;
@@ -46,11 +46,11 @@ PayloadJson::Result PayloadJson::check(std::string_view text, size_t capacity, b
   // first); chromium_event payloads are a few hundred bytes.
   json::StrictJson strict = text.size() >= kStreamAbove ? json::check_strict_json(text) : json::StrictJson::Undecided;
   if (strict == json::StrictJson::Valid) {
-    // Quirks are left to reader::find_json_quirks, which finds none when there are none.
+    // Quirks are left to json::find_json_quirks, which finds none when there are none.
     r.ok = true;
     r.quirks = true;
     if (want_args_compile_id)
-      r.args_compile_id = string_at(text, reader::locate_json_pointer(text, "/args/compile_id"));
+      r.args_compile_id = string_at(text, json::locate_json_pointer(text, "/args/compile_id"));
     return r;
   }
   if (strict == json::StrictJson::Invalid) {
@@ -66,7 +66,7 @@ PayloadJson::Result PayloadJson::check(std::string_view text, size_t capacity, b
   simdjson::dom::element root;
   if (!impl_->dom.parse(data, text.size(), false).get(root)) {
     r.ok = true;
-    r.quirks = reader::has_duplicate_keys(root, impl_->keys);
+    r.quirks = json::has_duplicate_keys(root, impl_->keys);
     r.dom = root;
     if (want_args_compile_id) {
       std::string_view id;
@@ -96,4 +96,4 @@ const PayloadJson::Result& RecordPayload::get() {
   return result_;
 }
 
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

@@ -20,7 +20,7 @@
 #include "json/parse.h"
 #include "formats/torch_trace/record.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 
 class PayloadJson {
  public:
@@ -66,7 +66,7 @@ class PayloadJson {
 // The record must outlive the calls.
 class RecordPayload {
  public:
-  void next(const reader::Record& record) {
+  void next(const Record& record) {
     record_ = &record;
     checked_ = false;
   }
@@ -74,9 +74,9 @@ class RecordPayload {
 
  private:
   PayloadJson json_;
-  const reader::Record* record_ = nullptr;
+  const Record* record_ = nullptr;
   bool checked_ = false;
   PayloadJson::Result result_;
 };
 
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

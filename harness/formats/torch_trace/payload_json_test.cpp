@@ -9,7 +9,7 @@
 #include "json/parse.h"
 #include "json/text.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 namespace {
 
 // A JSON object of at least `bytes` bytes: {"args": ..., "items": [...] <tail>}.
@@ -32,7 +32,7 @@ TEST(PayloadJsonLarge, StrictJsonIsValidWithoutADom) {
   ASSERT_TRUE(r.args_compile_id);
   EXPECT_EQ(*r.args_compile_id, "0/1");
   // quirks is a hint to look; the text itself has none.
-  EXPECT_TRUE(reader::find_json_quirks(text).empty());
+  EXPECT_TRUE(json::find_json_quirks(text).empty());
 }
 
 TEST(PayloadJsonLarge, NoCompileIdWhenAbsentOrNotAString) {
@@ -47,7 +47,7 @@ TEST(PayloadJsonLarge, QuirksAreFoundInTheText) {
   PayloadJson::Result dup = check(big_payload("\"a\": 1, \"a\": 2, "));
   EXPECT_TRUE(dup.ok);
   EXPECT_TRUE(dup.quirks);
-  ASSERT_EQ(reader::find_json_quirks(big_payload("\"a\": 1, \"a\": 2, ")).size(), 1u);
+  ASSERT_EQ(json::find_json_quirks(big_payload("\"a\": 1, \"a\": 2, ")).size(), 1u);
   PayloadJson::Result nan = check(big_payload("\"a\": NaN, "));  // Python's dialect: the exact path
   EXPECT_TRUE(nan.ok);
   EXPECT_TRUE(nan.quirks);
@@ -65,4 +65,4 @@ TEST(PayloadJsonLarge, ErrorsAreThoseOfTheExactPath) {
 }
 
 }  // namespace
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

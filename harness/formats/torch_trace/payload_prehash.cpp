@@ -6,7 +6,7 @@
 #include <memory>
 #include <string_view>
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 namespace {
 
 struct DigestFree {
@@ -90,4 +90,4 @@ const PrehashedPayload* PrehashedPayloads::after_envelope(uint64_t envelope_line
   return !runs_.empty() && runs_.front().envelope_line == envelope_line ? &runs_.front() : nullptr;
 }
 
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

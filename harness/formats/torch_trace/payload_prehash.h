@@ -23,7 +23,7 @@
 #include "formats/torch_trace/payload.h"
 #include "io/block_pipeline.h"
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 
 struct PrehashedPayload {
   uint64_t envelope_line = 0;  // the line before the run (counted from the block's first line, 0)
@@ -57,4 +57,4 @@ class PrehashedPayloads {
   std::deque<PrehashedPayload> runs_;
 };
 
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

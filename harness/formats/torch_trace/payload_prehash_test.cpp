@@ -5,7 +5,7 @@
 #include "diag/reporter.h"
 #include "formats/torch_trace/reader.h"
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 namespace {
 
 Md5 accumulated(const std::vector<std::string>& lines) {
@@ -143,4 +143,4 @@ TEST(PayloadPrehash, APayloadLongerThanTheCapOrWithABlankLineIsHashedHere) {
 }
 
 }  // namespace
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

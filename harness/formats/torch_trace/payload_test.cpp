@@ -4,7 +4,7 @@
 
 #include <string>
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 namespace {
 
 PayloadAccumulator::Result accumulate_lines(const std::vector<std::string>& lines, std::string& kept, size_t keep) {
@@ -87,4 +87,4 @@ TEST(Payload, DecodesOnlyLowercaseHex) {
 }
 
 }  // namespace
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

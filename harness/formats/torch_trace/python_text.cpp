@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-namespace tc::render {
+namespace tc::formats::torch_trace {
 namespace {
 
 constexpr char32_t kInvalid = 0xFFFFFFFF;
@@ -112,4 +112,4 @@ void append_rstripped_lines(std::string_view text, std::string& out) {
   }
 }
 
-}  // namespace tc::render
+}  // namespace tc::formats::torch_trace

@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tc::render {
+namespace tc::formats::torch_trace {
 
 bool is_python_space(char32_t c);
 bool is_python_line_break(char32_t c);
@@ -31,4 +31,4 @@ std::string_view python_strip(std::string_view text);
 // "\n".join(line.rstrip() for line in text.splitlines()), appended to out.
 void append_rstripped_lines(std::string_view text, std::string& out);
 
-}  // namespace tc::render
+}  // namespace tc::formats::torch_trace

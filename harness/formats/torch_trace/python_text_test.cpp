@@ -12,7 +12,7 @@
 
 #include "formats/torch_trace/record_text.h"
 
-namespace tc::render {
+namespace tc::formats::torch_trace {
 namespace {
 
 using Lines = std::vector<std::string_view>;
@@ -128,4 +128,4 @@ TEST(PythonText, MatchesPython3) {
 }
 
 }  // namespace
-}  // namespace tc::render
+}  // namespace tc::formats::torch_trace

@@ -8,7 +8,7 @@
 #include "scrub/load.h"
 #include "formats/torch_trace/scrubber.h"
 
-namespace tc::scrub {
+namespace tc::formats::torch_trace {
 namespace {
 
 const char* kStack = R"j([{"line": 9, "name": "f", "filename": 3}, {"line": 12, "name": "g", "filename": 4}])j";
@@ -21,8 +21,8 @@ std::string with_stack(std::string text) {
 class PytorchTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    LoadError error;
-    rules_ = load_rule_set("torch_trace/pytorch_test", error);
+    scrub::LoadError error;
+    rules_ = scrub::load_rule_set("torch_trace/pytorch_test", error);
     ASSERT_TRUE(rules_) << error.text();
   }
 
@@ -41,7 +41,7 @@ class PytorchTest : public ::testing::Test {
     return out;
   }
 
-  std::shared_ptr<const RuleSet> rules_;
+  std::shared_ptr<const scrub::RuleSet> rules_;
 };
 
 TEST_F(PytorchTest, DumpFileGolden) {
@@ -141,11 +141,11 @@ TEST_F(PytorchTest, EveryRuleFires) {
     std::string p = payload ? payload : "";
     scrubber->scrub(parser.parse(envelope).value, payload ? &p : nullptr, out);
   }
-  for (const RuleUse& use : scrubber->rule_usage()) {
+  for (const scrub::RuleUse& use : scrubber->rule_usage()) {
     if (use.kind == "capture") continue;  // capture mode only
     EXPECT_GT(use.hits, 0u) << use.id << " never fired";
   }
 }
 
 }  // namespace
-}  // namespace tc::scrub
+}  // namespace tc::formats::torch_trace

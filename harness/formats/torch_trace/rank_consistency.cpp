@@ -6,9 +6,9 @@
 
 #include "formats/torch_trace/compile_id.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 
-void RankConsistencyChecker::feed(const reader::Record& r) {
+void RankConsistencyChecker::feed(const Record& r) {
   bool start = r.kind == "dynamo_start";
   bool graph = r.kind == "dynamo_output_graph";
   if (!start && !graph) return;
@@ -91,4 +91,4 @@ void RankConsistencyChecker::finish() {
   ranks_.clear();
 }
 
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

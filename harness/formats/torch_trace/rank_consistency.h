@@ -28,7 +28,7 @@
 #include "diag/reporter.h"
 #include "formats/torch_trace/record.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 
 class RankConsistencyChecker {
  public:
@@ -45,7 +45,7 @@ class RankConsistencyChecker {
   };
   using Summary = std::map<int64_t, Rank>;  // by rank
 
-  void feed(const reader::Record& record);
+  void feed(const Record& record);
   void finish();
 
   // The compile sequences fed so far, by rank; leaves this checker empty
@@ -62,4 +62,4 @@ class RankConsistencyChecker {
   Summary ranks_;
 };
 
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

@@ -7,7 +7,7 @@
 
 #include "json/parse.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 namespace {
 
 class RankTest : public ::testing::Test {
@@ -17,7 +17,7 @@ class RankTest : public ::testing::Test {
     return rank >= 0 ? &files[rank] : &rankless_;
   }
   void record(int rank, const std::string& envelope) {
-    reader::Record r;
+    Record r;
     json::Parser parser;
     json::ParseResult parsed = parser.parse(envelope);
     ASSERT_TRUE(parsed.ok) << envelope;
@@ -158,4 +158,4 @@ TEST_F(RankTest, AMergedRankKeepsItsFirstFile) {
 }
 
 }  // namespace
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

@@ -11,7 +11,7 @@
 #include "formats/torch_trace/file_reader.h"
 #include "formats/torch_trace/payload_prehash.h"
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 namespace {
 
 int read_one(const std::string& path, std::string display, int rank_file, const ReadOptions& options,
@@ -21,7 +21,7 @@ int read_one(const std::string& path, std::string display, int rank_file, const 
   std::unique_ptr<io::InputSource> source = io::open_input(path, error);
   if (!source) {
     if (io_error) *io_error = fmt::format("{}: {}", display, error);
-    return kExitIo;
+    return diag::kExitIo;
   }
   if (stats) ++stats->files;
   if (path == "-") display = source->name();
@@ -52,21 +52,21 @@ int read_torch_trace(const std::string& path, const ReadOptions& options, diag::
     std::string error;
     if (!list_trace_files(path, files, error)) {
       if (io_error) *io_error = fmt::format("{}: {}", path, error);
-      return kExitIo;
+      return diag::kExitIo;
     }
     if (files.empty()) {
       reporter.report("input-format", {path, 1, 1}, "the directory holds no dedicated_log_torch_trace_*.log file", {},
                       {}, "pass the directory TORCH_TRACE pointed to, or one log file");
-      return kExitOk;
+      return diag::kExitOk;
     }
-    int status = kExitOk;
+    int status = diag::kExitOk;
     for (const TraceFile& f : files) {
       int rc = read_trace_file(f, options, reporter, on_record, stats, io_error);
-      if (rc != kExitOk) status = rc;
+      if (rc != diag::kExitOk) status = rc;
     }
     return status;
   }
   return read_one(path, path, -1, options, reporter, on_record, stats, io_error);
 }
 
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

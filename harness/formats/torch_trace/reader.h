@@ -25,7 +25,7 @@
 #include "formats/torch_trace/directory.h"
 #include "formats/torch_trace/record.h"
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 
 struct ReadOptions {
   size_t max_kept_payload = size_t{64} << 20;  // bytes of payload text kept per record
@@ -62,4 +62,4 @@ int read_trace_file(const TraceFile& file, const ReadOptions& options, diag::Rep
                     const std::function<void(Record&)>& on_record, ReadStats* stats = nullptr,
                     std::string* io_error = nullptr);
 
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

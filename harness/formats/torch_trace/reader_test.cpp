@@ -11,7 +11,7 @@
 
 #include "diag/exit_code.h"
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 namespace {
 
 namespace fs = std::filesystem;
@@ -104,7 +104,7 @@ TEST_F(ReaderTest, ReadsRecordsAndPayloads) {
   std::string log = rec(R"({"str": ["/a.py", 0]})") +
                     rec_with_payload(R"("artifact": {"name": "x", "encoding": "string"}, "frame_id": 0)", "l1\nl2") +
                     rec(R"({"dynamo_start": {}})");
-  ASSERT_EQ(read(write(log)), kExitOk) << io_error;
+  ASSERT_EQ(read(write(log)), diag::kExitOk) << io_error;
   EXPECT_EQ(total(), 0u);
   ASSERT_EQ(seen.size(), 3u);
   EXPECT_EQ(seen[0].kind, "str");
@@ -323,7 +323,7 @@ TEST_F(ReaderTest, DirectoriesAreReadInRankOrder) {
                   seen.push_back({r.line, std::string(r.kind), "", true, r.rank, *r.file, r.rank_file, 0, {}});
                 },
                 &stats, &io_error),
-            kExitOk);
+            diag::kExitOk);
   ASSERT_EQ(seen.size(), 2u);
   EXPECT_EQ(seen[0].kind, "r0");
   EXPECT_EQ(seen[0].rank_file, 0);
@@ -334,7 +334,7 @@ TEST_F(ReaderTest, DirectoriesAreReadInRankOrder) {
 }
 
 TEST_F(ReaderTest, UnreadableInputIsAnIoError) {
-  EXPECT_EQ(read("/nonexistent/trace.log"), kExitIo);
+  EXPECT_EQ(read("/nonexistent/trace.log"), diag::kExitIo);
   EXPECT_NE(io_error.find("/nonexistent/trace.log"), std::string::npos);
   EXPECT_EQ(total(), 0u);
 }
@@ -365,7 +365,7 @@ TEST_F(ReaderTest, ThreadsAndBlockSizesChangeNothing) {
   const std::string path = write(log);
   ReadOptions one;
   one.max_piece = 1024;
-  ASSERT_EQ(read(path, one), kExitOk) << io_error;
+  ASSERT_EQ(read(path, one), diag::kExitOk) << io_error;
   const std::vector<Seen> expected = seen;
   const std::vector<diag::Diagnostic> findings = reporter.kept();
   ASSERT_GT(findings.size(), 3u);
@@ -374,7 +374,7 @@ TEST_F(ReaderTest, ThreadsAndBlockSizesChangeNothing) {
       ReadOptions many = one;
       many.threads = threads;
       many.block_bytes = block;
-      ASSERT_EQ(read(path, many), kExitOk) << io_error;
+      ASSERT_EQ(read(path, many), diag::kExitOk) << io_error;
       ASSERT_EQ(seen.size(), expected.size()) << threads << " threads, blocks of " << block;
       for (size_t i = 0; i < seen.size(); ++i) {
         EXPECT_EQ(seen[i].line, expected[i].line);
@@ -400,4 +400,4 @@ TEST_F(ReaderTest, ThreadsAndBlockSizesChangeNothing) {
 }
 
 }  // namespace
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

@@ -4,7 +4,7 @@
 
 #include "json/text.h"
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 
 std::string record_label(const Record& r) {
   if (r.kind == "artifact") {
@@ -17,7 +17,7 @@ std::string record_label(const Record& r) {
 
 diag::Location envelope_location(const Record& r, std::string_view pointer) {
   diag::Location loc{r.file ? *r.file : std::string(), r.line, r.json_column};
-  size_t at = locate_json_pointer(r.envelope_text, pointer);
+  size_t at = json::locate_json_pointer(r.envelope_text, pointer);
   if (at != std::string_view::npos) loc.column = r.json_column + at;
   return loc;
 }
@@ -36,4 +36,4 @@ diag::Location payload_location(const Record& r, size_t offset) {
   return {r.file ? *r.file : std::string(), line, 2 + (offset - line_start)};
 }
 
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

@@ -19,7 +19,7 @@
 #include "diag/diagnostic.h"
 #include "json/value.h"
 
-namespace tc::reader {
+namespace tc::formats::torch_trace {
 
 struct GlogPrefix {
   char level = 'V';       // one of V I W E C
@@ -63,4 +63,4 @@ diag::Location envelope_location(const Record& r, std::string_view pointer);
 // with a tab, so columns count it).
 diag::Location payload_location(const Record& r, size_t offset);
 
-}  // namespace tc::reader
+}  // namespace tc::formats::torch_trace

@@ -3,7 +3,7 @@
 #include "json/python_dump.h"
 #include "formats/torch_trace/python_text.h"
 
-namespace tc::render {
+namespace tc::formats::torch_trace {
 
 void render_record(const json::Value& metadata, std::string& out) {
   json::python_dump(metadata, out);
@@ -22,4 +22,4 @@ void render_payload(std::string_view payload, std::string& out) {
   out += '\n';
 }
 
-}  // namespace tc::render
+}  // namespace tc::formats::torch_trace

@@ -14,10 +14,10 @@
 
 #include "json/value.h"
 
-namespace tc::render {
+namespace tc::formats::torch_trace {
 
 void render_record(const json::Value& metadata, std::string& out);
 void render_record_with_payload(const json::Value& metadata, std::string_view payload, std::string& out);
 void render_payload(std::string_view payload, std::string& out);
 
-}  // namespace tc::render
+}  // namespace tc::formats::torch_trace

@@ -2,18 +2,18 @@
 
 #include <nlohmann/json.hpp>
 
-namespace tc::format {
+namespace tc::formats::torch_trace {
 
-std::vector<Record> torch_trace_records(const std::vector<std::string>& lines) {
+std::vector<formats::Record> torch_trace_records(const std::vector<std::string>& lines) {
   using ojson = nlohmann::ordered_json;
-  std::vector<Record> out;
+  std::vector<formats::Record> out;
   for (const std::string& line : lines) {
     if (!line.starts_with("{")) {
       if (out.empty()) out.push_back({"?", "", "-", "", {}});
       out.back().payload.push_back(line);
       continue;
     }
-    Record r{"?", "", "-", line, {}};
+    formats::Record r{"?", "", "-", line, {}};
     ojson j = ojson::parse(line, nullptr, false);
     if (!j.is_discarded() && j.is_object() && !j.empty()) {
       r.kind = j.begin().key();
@@ -36,4 +36,4 @@ bool torch_trace_owns_section(std::string_view label) {
   return label == "log" || label.starts_with("log_") || label.starts_with("rank_");
 }
 
-}  // namespace tc::format
+}  // namespace tc::formats::torch_trace

@@ -15,12 +15,12 @@
 
 #include "formats/format.h"
 
-namespace tc::format {
+namespace tc::formats::torch_trace {
 
-std::vector<Record> torch_trace_records(const std::vector<std::string>& lines);
+std::vector<formats::Record> torch_trace_records(const std::vector<std::string>& lines);
 
 // Whether a section label is one the TORCH_TRACE format gives its files:
 // "log", "log_<i>", "rank_<N>" (with a file name when two files share a rank).
 bool torch_trace_owns_section(std::string_view label);
 
-}  // namespace tc::format
+}  // namespace tc::formats::torch_trace

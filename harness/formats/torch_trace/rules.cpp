@@ -4,7 +4,7 @@
 
 #include "diag/severity_shorthand.h"
 
-namespace tc::format {
+namespace tc::formats::torch_trace {
 namespace {
 
 using diag::Rule;
@@ -217,4 +217,4 @@ std::vector<diag::Profile> torch_trace_profiles() {
   return p;
 }
 
-}  // namespace tc::format
+}  // namespace tc::formats::torch_trace

@@ -8,9 +8,9 @@
 #include "diag/profile.h"
 #include "diag/rule_catalog.h"
 
-namespace tc::format {
+namespace tc::formats::torch_trace {
 
 std::span<const diag::Rule> torch_trace_rules();
 std::vector<diag::Profile> torch_trace_profiles();
 
-}  // namespace tc::format
+}  // namespace tc::formats::torch_trace

@@ -6,9 +6,9 @@
 #include "formats/schema_set.h"
 #include "json/text.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 
-void SchemaChecker::feed(const reader::Record& r, RecordPayload& payload) {
+void SchemaChecker::feed(const Record& r, RecordPayload& payload) {
   const TorchTraceSchemas& schemas = torch_trace_schemas();
   if (!schemas.error.empty()) {
     if (!load_reported_) {
@@ -16,7 +16,7 @@ void SchemaChecker::feed(const reader::Record& r, RecordPayload& payload) {
       reporter_.report(
           "schema-invalid", {r.file ? *r.file : std::string(), r.line, r.json_column},
           "the TORCH_TRACE schemas cannot be loaded, so no record was checked against them: " + schemas.error,
-          reader::record_label(r), {}, "set TRACECHECK_SCHEMA_DIR to the schemas/ folder of tracecheck");
+          record_label(r), {}, "set TRACECHECK_SCHEMA_DIR to the schemas/ folder of tracecheck");
     }
     return;
   }
@@ -39,7 +39,7 @@ void SchemaChecker::feed(const reader::Record& r, RecordPayload& payload) {
   }
 }
 
-void SchemaChecker::check_payload(const reader::Record& r, const PayloadJson::Result& parsed,
+void SchemaChecker::check_payload(const Record& r, const PayloadJson::Result& parsed,
                                   const schema::CompiledSchema& schema, std::string_view what) {
   bool valid;
   if (parsed.dom) {
@@ -80,16 +80,16 @@ void SchemaChecker::check_payload(const reader::Record& r, const PayloadJson::Re
   report_errors(r, Where::Payload, what, file);
 }
 
-void SchemaChecker::report_errors(const reader::Record& r, Where where, std::string_view what,
+void SchemaChecker::report_errors(const Record& r, Where where, std::string_view what,
                                   std::string_view schema_file) {
   const std::string& root = torch_trace_schemas().root;
   for (const schema::SchemaError& e : errors_) {
     diag::Location loc;
     if (where == Where::Envelope) {
-      loc = reader::envelope_location(r, e.instance_pointer);
+      loc = envelope_location(r, e.instance_pointer);
     } else {
-      size_t at = reader::locate_json_pointer(r.payload, e.instance_pointer);
-      loc = reader::payload_location(r, at == std::string::npos ? 0 : at);
+      size_t at = json::locate_json_pointer(r.payload, e.instance_pointer);
+      loc = payload_location(r, at == std::string::npos ? 0 : at);
     }
     std::string schema_at = display_schema_path(e.schema_path, root, schema_file);
     if (is_unknown_key(e)) {
@@ -97,12 +97,12 @@ void SchemaChecker::report_errors(const reader::Record& r, Where where, std::str
                           : e.instance_pointer.find('/', 1) == std::string::npos ? std::string("the envelope")
                                                                                  : fmt::format("the {} record", what);
       reporter_.report("schema-unknown-key", std::move(loc), unknown_key_message(owner, e, schema_at),
-                       reader::record_label(r), e.instance_pointer, std::string(kUnknownKeyHint));
+                       record_label(r), e.instance_pointer, std::string(kUnknownKeyHint));
     } else {
-      reporter_.report("schema-violation", std::move(loc), violation_message(e, schema_at), reader::record_label(r),
+      reporter_.report("schema-violation", std::move(loc), violation_message(e, schema_at), record_label(r),
                        e.instance_pointer, std::string(kViolationHint));
     }
   }
 }
 
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

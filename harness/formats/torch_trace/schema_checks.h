@@ -31,7 +31,7 @@
 #include "formats/torch_trace/record.h"
 #include "schema/schema.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 
 class SchemaChecker {
  public:
@@ -39,13 +39,13 @@ class SchemaChecker {
 
   // `payload` is the record's (RecordPayload::next(record) done): its parse
   // is shared with the other checks.
-  void feed(const reader::Record& record, RecordPayload& payload);
+  void feed(const Record& record, RecordPayload& payload);
 
  private:
   enum class Where { Envelope, Payload };
-  void check_payload(const reader::Record& r, const PayloadJson::Result& parsed, const schema::CompiledSchema& schema,
+  void check_payload(const Record& r, const PayloadJson::Result& parsed, const schema::CompiledSchema& schema,
                      std::string_view what);
-  void report_errors(const reader::Record& r, Where where, std::string_view what, std::string_view schema_file);
+  void report_errors(const Record& r, Where where, std::string_view what, std::string_view schema_file);
 
   diag::Reporter& reporter_;
   simdjson::dom::parser parser_;
@@ -55,4 +55,4 @@ class SchemaChecker {
   bool load_reported_ = false;
 };
 
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

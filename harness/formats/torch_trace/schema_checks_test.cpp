@@ -24,7 +24,7 @@
 #include "json/text.h"
 #include "formats/torch_trace/reader.h"
 
-namespace tc::checks {
+namespace tc::formats::torch_trace {
 namespace {
 
 namespace fs = std::filesystem;
@@ -65,9 +65,9 @@ const std::map<std::string, Sample>& samples() {
     std::map<std::string, Sample> out;
     for (const std::string& file : sample_files()) {
       diag::Reporter ignored;
-      reader::read_torch_trace(file, {}, ignored, [&](reader::Record& r) {
+      read_torch_trace(file, {}, ignored, [&](Record& r) {
         if (!r.envelope.is_object() || !r.md5_ok || r.payload_truncated) return;
-        std::string key = reader::record_label(r);
+        std::string key = record_label(r);
         if (out.count(key)) return;
         out[key] = Sample{fmt::format("{}:{}", file, r.line), r.envelope, r.has_payload, r.payload};
       });
@@ -125,13 +125,13 @@ json::Value wrong_type(const Json& property) {
   return json::Value::boolean(true);
 }
 
-struct Outcome {
+struct CheckOutcome {
   std::vector<diag::Diagnostic> findings;
   std::string envelope_text;
 };
 
-Outcome check(const json::Value& envelope, const std::string* payload) {
-  reader::Record r;
+CheckOutcome check(const json::Value& envelope, const std::string* payload) {
+  Record r;
   r.file = &kMutatedFile;
   r.line = 7;
   r.json_column = 40;
@@ -151,14 +151,14 @@ Outcome check(const json::Value& envelope, const std::string* payload) {
   return {reporter.kept(), r.envelope_text};
 }
 
-std::string describe(const Outcome& o) {
+std::string describe(const CheckOutcome& o) {
   std::string s;
   for (const auto& d : o.findings) s += fmt::format("\n  {} at {}: {}", d.rule, d.pointer, d.message);
   return s.empty() ? " (nothing)" : s;
 }
 
 // The mutated value must fail at `pointer` with a message naming `field`.
-void expect_violation(const Outcome& o, const std::string& pointer, const std::string& field, const std::string& what) {
+void expect_violation(const CheckOutcome& o, const std::string& pointer, const std::string& field, const std::string& what) {
   bool found = false;
   for (const auto& d : o.findings) {
     EXPECT_NE(d.rule, "schema-unknown-key") << what << describe(o);
@@ -168,7 +168,7 @@ void expect_violation(const Outcome& o, const std::string& pointer, const std::s
   EXPECT_TRUE(found) << what << ": no schema-violation at " << pointer << " naming " << field << describe(o);
 }
 
-void expect_unknown_key(const Outcome& o, const std::string& pointer, const std::string& label,
+void expect_unknown_key(const CheckOutcome& o, const std::string& pointer, const std::string& label,
                         const std::string& what) {
   ASSERT_EQ(o.findings.size(), 1u) << what << describe(o);
   const diag::Diagnostic& d = o.findings[0];
@@ -188,7 +188,7 @@ class SchemaMutations : public ::testing::Test {
 TEST_F(SchemaMutations, RealRecordsPass) {
   ASSERT_FALSE(samples().empty());
   for (const auto& [label, s] : samples()) {
-    Outcome o = check(s.envelope, s.has_payload ? &s.payload : nullptr);
+    CheckOutcome o = check(s.envelope, s.has_payload ? &s.payload : nullptr);
     EXPECT_TRUE(o.findings.empty()) << s.source << describe(o);
   }
 }
@@ -215,12 +215,12 @@ TEST_F(SchemaMutations, MetadataFieldsDroppedRetypedAndAdded) {
 
       json::Value retyped = s.envelope;
       retyped.find(kind)->set(field, wrong_type(properties[field]));
-      Outcome o = check(retyped, nullptr);
+      CheckOutcome o = check(retyped, nullptr);
       expect_violation(o, base + "/" + field, "type", s.source + " retype " + field);
       // The finding points at the value: its column is where the value starts.
       for (const auto& d : o.findings) {
         if (d.pointer != base + "/" + field) continue;
-        size_t at = reader::locate_json_pointer(o.envelope_text, d.pointer);
+        size_t at = json::locate_json_pointer(o.envelope_text, d.pointer);
         ASSERT_NE(at, std::string::npos);
         EXPECT_EQ(d.location.column, 40 + at) << d.message;
       }
@@ -285,7 +285,7 @@ TEST_F(SchemaMutations, PayloadFieldsDroppedRetypedAndAdded) {
 TEST(SchemaChecks, WiredIntoTheTorchTraceChecker) {
   diag::Reporter reporter;
   TorchTraceChecker checker(reporter);
-  reader::Record r;
+  Record r;
   r.file = &kMutatedFile;
   r.line = 3;
   json::Parser parser;
@@ -303,4 +303,4 @@ TEST(SchemaChecks, WiredIntoTheTorchTraceChecker) {
 }
 
 }  // namespace
-}  // namespace tc::checks
+}  // namespace tc::formats::torch_trace

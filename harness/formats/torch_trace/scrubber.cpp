@@ -6,12 +6,12 @@
 #include "scrub/structural.h"
 #include "scrub/text_rules.h"
 
-namespace tc::scrub {
+namespace tc::formats::torch_trace {
 namespace {
 constexpr const char* kTruncated = "the payload is longer than the reader keeps, so it cannot be printed";
 }  // namespace
 
-std::unique_ptr<Scrubber> Scrubber::create(std::shared_ptr<const RuleSet> rules, ScrubOptions options,
+std::unique_ptr<Scrubber> Scrubber::create(std::shared_ptr<const scrub::RuleSet> rules, ScrubOptions options,
                                            std::string& error) {
   for (const std::string& name : options.enabled) {
     if (!rules->options.count(name)) {
@@ -26,10 +26,10 @@ std::unique_ptr<Scrubber> Scrubber::create(std::shared_ptr<const RuleSet> rules,
   return std::unique_ptr<Scrubber>(new Scrubber(std::move(rules), std::move(options)));
 }
 
-Scrubber::Scrubber(std::shared_ptr<const RuleSet> rules, ScrubOptions options)
+Scrubber::Scrubber(std::shared_ptr<const scrub::RuleSet> rules, ScrubOptions options)
     : rules_(std::move(rules)), options_(std::move(options)) {
-  const uint8_t mode = options_.capture ? kCaptureMode : kRecordsMode;
-  for (const DropRule& d : rules_->drops) {
+  const uint8_t mode = options_.capture ? scrub::kCaptureMode : scrub::kRecordsMode;
+  for (const scrub::DropRule& d : rules_->drops) {
     const bool disabled = !d.unless.empty() &&
                           std::find(options_.enabled.begin(), options_.enabled.end(), d.unless) != options_.enabled.end();
     drop_on_.push_back((d.modes & mode) && !disabled);
@@ -40,7 +40,7 @@ Scrubber::Scrubber(std::shared_ptr<const RuleSet> rules, ScrubOptions options)
   text_hits_.assign(rules_->text.size(), 0);
 }
 
-ScrubResult Scrubber::scrub(const reader::Record& record, std::string& out) {
+ScrubResult Scrubber::scrub(const Record& record, std::string& out) {
   payload_truncated_ = record.has_payload && record.payload_truncated;
   ScrubResult r = scrub(record.envelope, record.has_payload ? &record.payload : nullptr, out);
   payload_truncated_ = false;
@@ -60,7 +60,7 @@ ScrubResult Scrubber::scrub(const json::Value& envelope, const std::string* payl
 
 // StructuredTraceTestingFilter(match_name) then StructuredTracePayloadFormatter.
 ScrubResult Scrubber::scrub_capture(const json::Value& envelope, const std::string* payload, std::string& out) {
-  const CaptureRule& capture = *rules_->capture;
+  const scrub::CaptureRule& capture = *rules_->capture;
   const std::string& wanted = *options_.capture;
   if (const json::Value* artifact = envelope.find(capture.artifact_key)) {
     // metadata["artifact"]["name"]: Python raises unless it is a dict with that key.
@@ -77,8 +77,8 @@ ScrubResult Scrubber::scrub_capture(const json::Value& envelope, const std::stri
   if (payload_truncated_) return {Outcome::Failed, capture.formatter_id, kTruncated};
   ++capture_hits_;
   std::string text;
-  render::render_payload(*payload, text);
-  apply_text_rules(kCaptureMode, text);
+  render_payload(*payload, text);
+  apply_text_rules(scrub::kCaptureMode, text);
   out += text;
   return {};
 }
@@ -88,14 +88,14 @@ ScrubResult Scrubber::scrub_records(const json::Value& envelope, const std::stri
   json::Value metadata = envelope;  // copy.deepcopy(record.metadata)
   for (size_t i = 0; i < rules_->rules.size(); ++i) {
     std::string problem;
-    switch (apply_structural(rules_->rules[i], metadata, placeholders_, problem)) {
-      case Applied::Yes: ++rule_hits_[i]; break;
-      case Applied::No: break;
-      case Applied::Failed: return {Outcome::Failed, rules_->rules[i].id, problem};
+    switch (scrub::apply_structural(rules_->rules[i], metadata, placeholders_, problem)) {
+      case scrub::Applied::Yes: ++rule_hits_[i]; break;
+      case scrub::Applied::No: break;
+      case scrub::Applied::Failed: return {Outcome::Failed, rules_->rules[i].id, problem};
     }
   }
   std::string text;
-  const PayloadRule* appended = nullptr;
+  const scrub::PayloadRule* appended = nullptr;
   for (size_t i = 0; i < rules_->payloads.size() && !appended; ++i) {
     const json::Value* keyed = metadata.find(rules_->payloads[i].key);
     if (!keyed) continue;
@@ -109,22 +109,22 @@ ScrubResult Scrubber::scrub_records(const json::Value& envelope, const std::stri
     appended = &rules_->payloads[i];
     ++payload_hits_[i];
   }
-  if (appended) render::render_record_with_payload(metadata, *payload, text);
-  else render::render_record(metadata, text);
-  apply_text_rules(kRecordsMode, text);
+  if (appended) render_record_with_payload(metadata, *payload, text);
+  else render_record(metadata, text);
+  apply_text_rules(scrub::kRecordsMode, text);
   out += text;
   return {};
 }
 
 void Scrubber::apply_text_rules(uint8_t mode, std::string& text) {
   for (size_t i = 0; i < rules_->text.size(); ++i) {
-    const TextRule& rule = rules_->text[i];
-    if (rule.modes & mode) text_hits_[i] += apply_text_rule(rule, text, placeholders_) > 0 ? 1 : 0;
+    const scrub::TextRule& rule = rules_->text[i];
+    if (rule.modes & mode) text_hits_[i] += scrub::apply_text_rule(rule, text, placeholders_) > 0 ? 1 : 0;
   }
 }
 
-std::vector<RuleUse> Scrubber::rule_usage() const {
-  std::vector<RuleUse> uses;
+std::vector<scrub::RuleUse> Scrubber::rule_usage() const {
+  std::vector<scrub::RuleUse> uses;
   for (size_t i = 0; i < rules_->drops.size(); ++i) uses.push_back({rules_->drops[i].id, "drop", drop_hits_[i]});
   for (size_t i = 0; i < rules_->rules.size(); ++i) uses.push_back({rules_->rules[i].id, "rule", rule_hits_[i]});
   for (size_t i = 0; i < rules_->payloads.size(); ++i)
@@ -137,4 +137,4 @@ std::vector<RuleUse> Scrubber::rule_usage() const {
   return uses;
 }
 
-}  // namespace tc::scrub
+}  // namespace tc::formats::torch_trace

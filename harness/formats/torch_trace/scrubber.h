@@ -3,9 +3,9 @@
 //
 // Usage:
 //   auto rules = scrub::load_rule_set("torch_trace/pytorch_test", err);
-//   auto scrubber = scrub::Scrubber::create(rules, {}, why);
+//   auto scrubber = formats::torch_trace::Scrubber::create(rules, {}, why);
 //   std::string text;
-//   for each reader::Record r: scrubber->scrub(r, text);   // appends
+//   for each formats::torch_trace::Record r: scrubber->scrub(r, text);   // appends
 //
 // Contract:
 //  - one Scrubber is one render: placeholder numbering runs across all the
@@ -29,7 +29,7 @@
 #include "scrub/placeholders.h"
 #include "scrub/rule_set.h"
 
-namespace tc::scrub {
+namespace tc::formats::torch_trace {
 
 struct ScrubOptions {
   std::vector<std::string> enabled;    // rule-set options to turn on, e.g. "keep_chromium"
@@ -48,31 +48,31 @@ class Scrubber {
  public:
   // nullptr with `error` set when an option is not declared by the rule set,
   // or capture mode is asked of a rule set without a capture rule.
-  static std::unique_ptr<Scrubber> create(std::shared_ptr<const RuleSet> rules, ScrubOptions options,
+  static std::unique_ptr<Scrubber> create(std::shared_ptr<const scrub::RuleSet> rules, ScrubOptions options,
                                           std::string& error);
 
   // `payload` is null when the record has none (PyTorch's payload None).
   ScrubResult scrub(const json::Value& envelope, const std::string* payload, std::string& out);
-  ScrubResult scrub(const reader::Record& record, std::string& out);
+  ScrubResult scrub(const Record& record, std::string& out);
 
-  std::vector<RuleUse> rule_usage() const;
+  std::vector<scrub::RuleUse> rule_usage() const;
   void reset() { placeholders_.clear(); }
-  const RuleSet& rules() const { return *rules_; }
+  const scrub::RuleSet& rules() const { return *rules_; }
 
  private:
-  Scrubber(std::shared_ptr<const RuleSet> rules, ScrubOptions options);
+  Scrubber(std::shared_ptr<const scrub::RuleSet> rules, ScrubOptions options);
   ScrubResult scrub_capture(const json::Value& envelope, const std::string* payload, std::string& out);
   ScrubResult scrub_records(const json::Value& envelope, const std::string* payload, std::string& out);
   void apply_text_rules(uint8_t mode, std::string& text);
 
-  std::shared_ptr<const RuleSet> rules_;
+  std::shared_ptr<const scrub::RuleSet> rules_;
   ScrubOptions options_;
   std::vector<bool> drop_on_;  // per drop rule: on in this mode with these options
-  Placeholders placeholders_;
-  bool payload_truncated_ = false;  // set while scrubbing a reader::Record with a capped payload
+  scrub::Placeholders placeholders_;
+  bool payload_truncated_ = false;  // set while scrubbing a Record with a capped payload
   // Hit counters, parallel to the rule set's vectors.
   std::vector<uint64_t> drop_hits_, rule_hits_, payload_hits_, text_hits_;
   uint64_t capture_hits_ = 0;
 };
 
-}  // namespace tc::scrub
+}  // namespace tc::formats::torch_trace

@@ -8,12 +8,12 @@
 #include "json/parse.h"
 #include "scrub/load.h"
 
-namespace tc::scrub {
+namespace tc::formats::torch_trace {
 namespace {
 
-std::shared_ptr<const RuleSet> rules(const std::string& text) {
-  LoadError error;
-  auto set = parse_rule_set(text, "test.json", error);
+std::shared_ptr<const scrub::RuleSet> rules(const std::string& text) {
+  scrub::LoadError error;
+  auto set = scrub::parse_rule_set(text, "test.json", error);
   EXPECT_TRUE(set) << error.text();
   return set;
 }
@@ -34,7 +34,7 @@ struct Rendered {
   std::vector<ScrubResult> results;
 };
 
-Rendered run(const std::shared_ptr<const RuleSet>& set, const std::vector<std::pair<std::string, const char*>>& records,
+Rendered run(const std::shared_ptr<const scrub::RuleSet>& set, const std::vector<std::pair<std::string, const char*>>& records,
         ScrubOptions options = {}) {
   std::string error;
   auto scrubber = Scrubber::create(set, options, error);
@@ -217,7 +217,7 @@ TEST(Scrubber, RuleUsageCountsWhatFired) {
   scrubber->scrub(obj(R"({"a": 1})"), nullptr, out);
   scrubber->scrub(obj(R"({"str": 1})"), nullptr, out);
   std::map<std::string, uint64_t> hits;
-  for (const RuleUse& u : scrubber->rule_usage()) hits[u.id] = u.hits;
+  for (const scrub::RuleUse& u : scrubber->rule_usage()) hits[u.id] = u.hits;
   EXPECT_EQ(hits, (std::map<std::string, uint64_t>{{"D", 1}, {"A", 1}, {"never", 0}, {"T", 1}}));
 }
 
@@ -225,7 +225,7 @@ TEST(Scrubber, RecordPayloadComesFromTheReaderRecord) {
   auto set = rules(wrap(R"("payload": [{"id": "P", "key": "dump_file"}])"));
   std::string error;
   auto scrubber = Scrubber::create(set, {}, error);
-  reader::Record record;
+  Record record;
   record.envelope = obj(R"({"dump_file": {}, "has_payload": "h"})");
   record.has_payload = true;
   record.payload = "x \ny";
@@ -239,4 +239,4 @@ TEST(Scrubber, RecordPayloadComesFromTheReaderRecord) {
 }
 
 }  // namespace
-}  // namespace tc::scrub
+}  // namespace tc::formats::torch_trace

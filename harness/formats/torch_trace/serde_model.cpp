@@ -10,7 +10,7 @@
 
 #include "json/text.h"
 
-namespace tc::checks::serde {
+namespace tc::formats::torch_trace::serde {
 namespace {
 
 const char* expected_name(const Type& t) {
@@ -85,7 +85,7 @@ class Path {
   std::string pointer() const {
     std::string p = base_;
     for (const Step& s : steps_)
-      reader::append_pointer_token(p, s.is_index ? std::to_string(s.index) : std::string(s.key));
+      json::append_pointer_token(p, s.is_index ? std::to_string(s.index) : std::string(s.key));
     return p;
   }
 
@@ -306,4 +306,4 @@ void check_buffered_values(const json::Value& value, Context& ctx, std::string p
   buffered_walk(value, ctx, path, 0, reported_depth);
 }
 
-}  // namespace tc::checks::serde
+}  // namespace tc::formats::torch_trace::serde

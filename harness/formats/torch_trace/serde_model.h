@@ -22,7 +22,7 @@
 
 #include "json/value.h"
 
-namespace tc::checks::serde {
+namespace tc::formats::torch_trace::serde {
 
 enum class Kind : uint8_t { Any, Bool, U32, U64, I32, I64, F64, String, SymInt, Option, Vec, Map, Tuple, Struct };
 
@@ -71,4 +71,4 @@ void check_buffered_values(const json::Value& value, Context& ctx, std::string p
 // "integer -1", "string \"x\"", "object", ... as serde names what it found.
 std::string describe(const json::Value& v);
 
-}  // namespace tc::checks::serde
+}  // namespace tc::formats::torch_trace::serde

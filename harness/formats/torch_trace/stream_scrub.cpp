@@ -5,23 +5,23 @@
 #include "formats/torch_trace/scrubber.h"
 #include "scrub/load.h"
 
-namespace tc::scrub {
+namespace tc::formats::torch_trace {
 
-int stream_scrub_torch_trace(const format::StreamScrubRequest& request, std::string& error) {
-  LoadError load_error;
-  auto rules = load_rule_set(request.rules, load_error);
+int stream_scrub_torch_trace(const formats::StreamScrubRequest& request, std::string& error) {
+  scrub::LoadError load_error;
+  auto rules = scrub::load_rule_set(request.rules, load_error);
   if (!rules) {
     error = load_error.text();
-    return kExitUsage;
+    return diag::kExitUsage;
   }
   ScrubOptions options;
   options.enabled = request.enabled;
   options.capture = request.capture;
   auto scrubber = Scrubber::create(rules, options, error);
-  if (!scrubber) return kExitUsage;
+  if (!scrubber) return diag::kExitUsage;
 
   std::string text;
-  auto on_record = [&](reader::Record& record) {
+  auto on_record = [&](Record& record) {
     text.clear();
     ScrubResult r = scrubber->scrub(record, text);
     if (r.outcome == Outcome::Failed) {
@@ -32,13 +32,13 @@ int stream_scrub_torch_trace(const format::StreamScrubRequest& request, std::str
       d.rule = "scrub-" + (r.rule.empty() ? std::string("record") : r.rule);
       d.location = {record.file ? *record.file : request.path, record.line, record.json_column};
       d.message = "not printed: " + r.message;
-      d.record_kind = reader::record_label(record);
+      d.record_kind = record_label(record);
       request.unprinted(d);
       return;
     }
     request.print(text);
   };
-  return reader::read_torch_trace(request.path, reader::ReadOptions{}, *request.reporter, on_record, nullptr, &error);
+  return read_torch_trace(request.path, ReadOptions{}, *request.reporter, on_record, nullptr, &error);
 }
 
-}  // namespace tc::scrub
+}  // namespace tc::formats::torch_trace

@@ -8,8 +8,8 @@
 
 #include "formats/format.h"
 
-namespace tc::scrub {
+namespace tc::formats::torch_trace {
 
-int stream_scrub_torch_trace(const format::StreamScrubRequest& request, std::string& error);
+int stream_scrub_torch_trace(const formats::StreamScrubRequest& request, std::string& error);
 
-}  // namespace tc::scrub
+}  // namespace tc::formats::torch_trace

@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <array>
 
-namespace tc::checks::tlparse {
+namespace tc::formats::torch_trace::tlparse {
 namespace {
 
-using serde::Field;
-using serde::Kind;
-using serde::Type;
+using formats::torch_trace::serde::Field;
+using formats::torch_trace::serde::Kind;
+using formats::torch_trace::serde::Type;
 
 template <size_t N>
 constexpr Type make_struct(const char* name, const Field (&fields)[N], bool flatten = false) {
@@ -292,16 +292,16 @@ constexpr std::string_view kRawJsonlKeys[] = {"timestamp", "thread", "pathname",
 
 }  // namespace
 
-const serde::Type& envelope() { return kEnvelope; }
-const serde::Type& dynamo_guards() { return kDynamoGuards; }
+const formats::torch_trace::serde::Type& envelope() { return kEnvelope; }
+const formats::torch_trace::serde::Type& dynamo_guards() { return kDynamoGuards; }
 
-std::span<const serde::Field> envelope_fields() { return {kEnvelopeFields, kEnvelopeFieldCount}; }
+std::span<const formats::torch_trace::serde::Field> envelope_fields() { return {kEnvelopeFields, kEnvelopeFieldCount}; }
 
 bool is_envelope_field(std::string_view key) {
   return std::any_of(std::begin(kEnvelopeFields), std::end(kEnvelopeFields),
-                     [&](const serde::Field& f) { return key == f.name; });
+                     [&](const formats::torch_trace::serde::Field& f) { return key == f.name; });
 }
 
 std::span<const std::string_view> raw_jsonl_keys() { return kRawJsonlKeys; }
 
-}  // namespace tc::checks::tlparse
+}  // namespace tc::formats::torch_trace::tlparse
