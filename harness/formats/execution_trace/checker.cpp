@@ -221,7 +221,6 @@ void EtChecker::check_value(const EtNode& node, element value, std::string_view 
 }
 
 void EtChecker::check_schema(const EtHeader& header) {
-  // (was: using namespace reader::et)
   if (!header.schema) return;  // et-header already said so
   const std::string& s = *header.schema;
   diag::Location top{file_, 1, 1};

@@ -1,4 +1,4 @@
-// Checks TORCH_TRACE records as formats::torch_trace::read_torch_trace delivers them,
+// Checks TORCH_TRACE records as read_torch_trace delivers them,
 // then what only a whole file shows.
 //
 // Contract: feed() every record of a file in order; a record from another

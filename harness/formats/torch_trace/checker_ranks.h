@@ -1,4 +1,4 @@
-// Checks one TORCH_TRACE input with formats::torch_trace::TorchTraceChecker; the rank
+// Checks one TORCH_TRACE input with TorchTraceChecker; the rank
 // files of a TORCH_TRACE directory on up to `jobs` threads.
 //
 // Contract:

@@ -121,11 +121,11 @@ void TorchTraceChecker::check_dynamo_guards(const Record& r) {
            r, {}, "tlparse counts fail_dynamo_guards_json (--strict fails)");
     return;
   }
-  formats::torch_trace::serde::Context ctx;
-  ctx.mode = formats::torch_trace::serde::Mode::Direct;
+  serde::Context ctx;
+  ctx.mode = serde::Mode::Direct;
   ctx.duplicates = &duplicates;
-  formats::torch_trace::serde::check(parsed.value, formats::torch_trace::tlparse::dynamo_guards(), ctx);
-  for (const formats::torch_trace::serde::Failure& f : ctx.failures) {
+  serde::check(parsed.value, tlparse::dynamo_guards(), ctx);
+  for (const serde::Failure& f : ctx.failures) {
     size_t at = json::locate_json_pointer(r.payload, f.pointer);
     report("tt-dynamo-guards-json", payload_location(r, at == std::string::npos ? 0 : at),
            "the dynamo_guards payload is not a list of {code, stack?, user_stack?}: " + f.message, r, f.pointer,

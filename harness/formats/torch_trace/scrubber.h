@@ -3,9 +3,9 @@
 //
 // Usage:
 //   auto rules = scrub::load_rule_set("torch_trace/pytorch_test", err);
-//   auto scrubber = formats::torch_trace::Scrubber::create(rules, {}, why);
+//   auto scrubber = Scrubber::create(rules, {}, why);
 //   std::string text;
-//   for each formats::torch_trace::Record r: scrubber->scrub(r, text);   // appends
+//   for each Record r: scrubber->scrub(r, text);   // appends
 //
 // Contract:
 //  - one Scrubber is one render: placeholder numbering runs across all the

@@ -21,7 +21,7 @@ std::vector<Failure> check_text(const char* text, const Type& type, Mode mode = 
   return ctx.failures;
 }
 
-const Type& envelope() { return formats::torch_trace::tlparse::envelope(); }
+const Type& envelope() { return tlparse::envelope(); }
 
 TEST(SerdeModel, AcceptsWhatPyTorchWrites) {
   EXPECT_TRUE(check_text(R"({"dynamo_start": {"stack": [{"line": 1, "name": "f", "filename": 3, "loc": "x = 1"}]},
@@ -90,7 +90,7 @@ TEST(SerdeModel, BufferedModeChecksEveryNumberAndTheDepth) {
   EXPECT_EQ(check_text(huge.c_str(), envelope(), Mode::Buffered).size(), 1u);
   // Read directly (not buffered), serde_json skips an ignored number unparsed.
   std::string guards = "[{\"code\": \"x\", \"unknown\": 1" + std::string(400, '0') + "}]";
-  EXPECT_TRUE(check_text(guards.c_str(), formats::torch_trace::tlparse::dynamo_guards(), Mode::Direct).empty());
+  EXPECT_TRUE(check_text(guards.c_str(), tlparse::dynamo_guards(), Mode::Direct).empty());
   std::string deep = "{\"x\": " + std::string(126, '[') + std::string(126, ']') + "}";
   EXPECT_TRUE(check_text(deep.c_str(), envelope(), Mode::Buffered).empty());  // 127 levels
   deep = "{\"x\": " + std::string(127, '[') + std::string(127, ']') + "}";
@@ -98,7 +98,7 @@ TEST(SerdeModel, BufferedModeChecksEveryNumberAndTheDepth) {
 }
 
 TEST(SerdeModel, DynamoGuards) {
-  const Type& guards = formats::torch_trace::tlparse::dynamo_guards();
+  const Type& guards = tlparse::dynamo_guards();
   EXPECT_TRUE(check_text(R"([{"code": "x"}, {"code": "y", "stack": null, "extra": 1e999}])", guards).empty());
   EXPECT_EQ(check_text(R"({"code": "x"})", guards).size(), 1u);
   EXPECT_EQ(check_text(R"([{"stack": []}])", guards).size(), 1u);

@@ -8,9 +8,9 @@
 namespace tc::formats::torch_trace::tlparse {
 namespace {
 
-using formats::torch_trace::serde::Field;
-using formats::torch_trace::serde::Kind;
-using formats::torch_trace::serde::Type;
+using serde::Field;
+using serde::Kind;
+using serde::Type;
 
 template <size_t N>
 constexpr Type make_struct(const char* name, const Field (&fields)[N], bool flatten = false) {
@@ -292,14 +292,14 @@ constexpr std::string_view kRawJsonlKeys[] = {"timestamp", "thread", "pathname",
 
 }  // namespace
 
-const formats::torch_trace::serde::Type& envelope() { return kEnvelope; }
-const formats::torch_trace::serde::Type& dynamo_guards() { return kDynamoGuards; }
+const serde::Type& envelope() { return kEnvelope; }
+const serde::Type& dynamo_guards() { return kDynamoGuards; }
 
-std::span<const formats::torch_trace::serde::Field> envelope_fields() { return {kEnvelopeFields, kEnvelopeFieldCount}; }
+std::span<const serde::Field> envelope_fields() { return {kEnvelopeFields, kEnvelopeFieldCount}; }
 
 bool is_envelope_field(std::string_view key) {
   return std::any_of(std::begin(kEnvelopeFields), std::end(kEnvelopeFields),
-                     [&](const formats::torch_trace::serde::Field& f) { return key == f.name; });
+                     [&](const serde::Field& f) { return key == f.name; });
 }
 
 std::span<const std::string_view> raw_jsonl_keys() { return kRawJsonlKeys; }

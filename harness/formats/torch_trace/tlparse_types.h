@@ -14,12 +14,12 @@
 
 namespace tc::formats::torch_trace::tlparse {
 
-const formats::torch_trace::serde::Type& envelope();
-const formats::torch_trace::serde::Type& dynamo_guards();  // the dynamo_guards payload: Vec<DynamoGuard>
+const serde::Type& envelope();
+const serde::Type& dynamo_guards();  // the dynamo_guards payload: Vec<DynamoGuard>
 
 // The envelope's own fields (rank, has_payload, stack and every event key
 // tlparse knows), str included.
-std::span<const formats::torch_trace::serde::Field> envelope_fields();
+std::span<const serde::Field> envelope_fields();
 bool is_envelope_field(std::string_view key);
 
 // Keys tlparse adds to each record of raw.jsonl; an envelope that already
