@@ -41,7 +41,7 @@
 #include "diag/reporter.h"
 #include "formats/registry/registry.h"
 #include "io/file.h"
-#include "report/check_page.h"
+#include "cli/check_page.h"
 #include "report/parallel_check.h"
 #include "report/read_progress.h"
 
@@ -54,7 +54,7 @@ struct CheckOptions {
   std::string output = "text";
   std::string format;  // "" = detect per input
   unsigned jobs = 0;   // inputs checked at once; 0 = report::default_jobs()
-  std::string html;    // also write the page report/check_page.h describes here
+  std::string html;    // also write the page cli/check_page.h describes here
   size_t block_bytes = 0;  // CheckRequest::block_bytes (the differential tests)
   std::vector<std::string> files;
 };
@@ -164,7 +164,7 @@ int run_check(const CheckOptions& o) {
   std::sort(formats_read.begin(), formats_read.end(), [](const FormatRead& a, const FormatRead& b) {
     return a.format - formats::registry::all_formats().data() < b.format - formats::registry::all_formats().data();
   });
-  std::vector<report::CheckVerdict> table;
+  std::vector<CheckVerdict> table;
   nlohmann::json verdicts_json = nlohmann::json::array();
   for (const FormatRead& read : formats_read) {
     std::string verdicts;
@@ -202,7 +202,7 @@ int run_check(const CheckOptions& o) {
                static_cast<unsigned long long>(verdict.warnings));
   if (!o.html.empty()) {
     std::string error;
-    if (!io::write_file_atomic(o.html, report::render_check_page(table, verdict.diagnostics, profile->name),
+    if (!io::write_file_atomic(o.html, render_check_page(table, verdict.diagnostics, profile->name),
                                    error)) {
       std::fprintf(stderr, "tracecheck check: cannot write %s: %s\n", o.html.c_str(), error.c_str());
       return diag::kExitIo;

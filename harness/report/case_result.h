@@ -22,7 +22,7 @@ struct CaseResult {
   std::string emitter;        // "" when unknown
   std::string mode;           // "live", "replay", "accept"
   std::string status;         // "pass", "fail", "skip", "error", "accepted", "pending"
-  std::string golden_status;  // golden_status_name(), "" when not compared
+  std::string golden_status;  // golden::golden_status_name(), "" when not compared
   std::string golden_file;
   std::string pending_file;
   std::string message;  // why it failed or skipped, what was written

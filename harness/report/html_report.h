@@ -10,7 +10,7 @@
 //   emitter it was compared with, and the golden diff with added and
 //   removed lines marked. The URL's hash names the open case
 //   ("#case=profiler/kineto_basic&emitter=torch-2.6.0"), so a link opens it.
-//   The case view also draws the capture (report/html_drawings.h), shows
+//   The case view also draws the capture (html/assets.h, drawings.js), shows
 //   each finding's trace line, the diff side by side with the changed part
 //   of each field marked, the facts, the times and where the evidence lies.
 //   Drift view: for two emitters (by default the two newest torch golden

@@ -42,8 +42,8 @@ void trim_capture(const fs::path& capture) {
   for (const char* scratch : {"inductor_cache", "tmp", "work", "rendezvous"}) fs::remove_all(capture / scratch, ec);
 }
 
-GoldenCheck check_against_golden(const JudgeRequest& q, const Evaluation& ev) {
-  GoldenRequest gr;
+golden::GoldenCheck check_against_golden(const JudgeRequest& q, const Evaluation& ev) {
+  golden::GoldenRequest gr;
   gr.golden_root = q.golden_root;
   gr.emitter = ev.emitter;
   gr.case_name = q.c->name;
@@ -60,7 +60,7 @@ GoldenCheck check_against_golden(const JudgeRequest& q, const Evaluation& ev) {
   }
   // Problems (a timeout, a crash, a disagreeing parser) are never accepted.
   if (!ev.problems.empty()) gr.accept = {};
-  return check_golden(gr);
+  return golden::check_golden(gr);
 }
 
 // A new emitter: what moved since the nearest older one with a golden for
@@ -84,16 +84,16 @@ std::string baseline_for(const JudgeRequest& q, const Evaluation& ev) {
 }
 
 void judge_baseline(const JudgeRequest& q, const std::string& baseline, Judgement& j) {
-  GoldenCheck& gc = j.golden;
+  golden::GoldenCheck& gc = j.golden;
   gc.golden_file = golden::golden_path(q.golden_root, baseline, q.c->name);
   std::optional<std::string> text = io::read_file(gc.golden_file);
   if (!text) {
-    gc.status = GoldenStatus::Missing;
+    gc.status = golden::GoldenStatus::Missing;
     gc.message = "no golden of the baseline " + baseline + " for this case: " + gc.golden_file;
     return;
   }
   BaselineJudgement b = judge_against_baseline(q.c->name, *text, j.ev.text, q.diff_mode);
-  gc.status = GoldenStatus::Baseline;
+  gc.status = golden::GoldenStatus::Baseline;
   gc.diff = b.diff;
   auto list = [](const std::vector<std::string>& v) {
     std::string s;
@@ -179,17 +179,17 @@ Judgement judge(const JudgeRequest& q) {
     judge_baseline(q, baseline, j);
   } else {
     j.golden = check_against_golden(q, j.ev);
-    j.pass = golden_status_ok(j.golden.status) && j.ev.problems.empty();
-    if (j.golden.status == GoldenStatus::NoGoldenSet) find_drift(q, j);
+    j.pass = golden::golden_status_ok(j.golden.status) && j.ev.problems.empty();
+    if (j.golden.status == golden::GoldenStatus::NoGoldenSet) find_drift(q, j);
   }
   j.excerpts = excerpts_json(j.ev.diagnostics_text);
   keep_evidence(q, j);
   if (j.pass) {
     j.exit_code = diag::kExitOk;
-    j.status = j.golden.status == GoldenStatus::Accepted ? "accepted" : "pass";
+    j.status = j.golden.status == golden::GoldenStatus::Accepted ? "accepted" : "pass";
   } else {
     j.exit_code = diag::kExitErrors;
-    j.status = j.golden.status == GoldenStatus::Pending ? "pending" : "fail";
+    j.status = j.golden.status == golden::GoldenStatus::Pending ? "pending" : "fail";
   }
   return j;
 }
@@ -215,11 +215,11 @@ int judge_capture(const JudgeRequest& q, CaseResult* result) {
       res.message = *j.ev.outcome.skipped;
       break;
     case Judgement::Kind::Judged:
-      res.golden_status = golden_status_name(j.golden.status);
+      res.golden_status = golden::golden_status_name(j.golden.status);
       res.golden_file = j.golden.golden_file;
       res.pending_file = j.golden.pending_file;
       res.diff = j.golden.diff;
-      res.message = j.golden.status == GoldenStatus::Match ? "" : j.golden.message;
+      res.message = j.golden.status == golden::GoldenStatus::Match ? "" : j.golden.message;
       for (const auto& problem : j.ev.problems)
         res.message += (res.message.empty() ? "" : "\n") + ("problem: " + problem);
       break;

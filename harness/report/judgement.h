@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "report/evaluate.h"
-#include "report/golden_check.h"
+#include "golden/golden_check.h"
 
 namespace tc::report {
 
@@ -28,7 +28,7 @@ struct Judgement {
   std::string mode;  // "live" or "replay"
   std::string raw;   // the raw capture the report names
   Evaluation ev;
-  GoldenCheck golden;  // Judged only
+  golden::GoldenCheck golden;  // Judged only
   bool pass = false;
   // A new emitter (no golden yet): what moved since the newest emitter with
   // a golden for this case; `drift_text` empty: nothing moved.

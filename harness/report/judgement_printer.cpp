@@ -80,18 +80,18 @@ void print_judgement(const Judgement& j, bool color) {
   } else if (j.kind == Judgement::Kind::Skip) {
     std::printf("SKIP %s\n    skipped: %s\n", head.c_str(), j.ev.outcome.skipped->c_str());
   } else {
-    const GoldenCheck& gc = j.golden;
-    const char* verdict = j.pass ? (gc.status == GoldenStatus::Accepted ? "ACCEPTED" : "PASS") : "FAIL";
+    const golden::GoldenCheck& gc = j.golden;
+    const char* verdict = j.pass ? (gc.status == golden::GoldenStatus::Accepted ? "ACCEPTED" : "PASS") : "FAIL";
     std::printf("%s %s\n", verdict, head.c_str());
     print_parsers(j.ev.parsers);
-    if (!golden_status_ok(gc.status) || gc.status == GoldenStatus::Accepted || gc.status == GoldenStatus::Baseline)
+    if (!golden::golden_status_ok(gc.status) || gc.status == golden::GoldenStatus::Accepted || gc.status == golden::GoldenStatus::Baseline)
       indent_print(gc.message);
     if (j.drift_from) {
       std::printf("    drift from %s to this run (tracecheck drift):\n", j.drift_from->c_str());
       indent_print(j.drift_text.empty() ? "  nothing appeared, disappeared, moved or changed\n" : j.drift_text);
     }
     for (const auto& problem : j.ev.problems) std::printf("    problem: %s\n", problem.c_str());
-    if (!gc.diff.empty() && gc.status != GoldenStatus::Unstable)
+    if (!gc.diff.empty() && gc.status != golden::GoldenStatus::Unstable)
       indent_print(color ? golden::colorize_diff(gc.diff) : gc.diff, "    | ");
     if (!j.evidence.empty()) {
       if (!j.pass) print_cause(j.ev);

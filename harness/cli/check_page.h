@@ -1,5 +1,5 @@
 // `tracecheck check --html OUT.html FILE...`: for an emitter's author, one
-// self-contained page (report/html_page.h) with the per-consumer verdict
+// self-contained page (html/page.h) with the per-consumer verdict
 // table at the top (per format, as check prints it) and then each finding,
 // with the explanation `tracecheck rules` gives and the trace line it is
 // about, its column marked.
@@ -14,7 +14,7 @@
 
 #include "diag/diagnostic.h"
 
-namespace tc::report {
+namespace tc::cli {
 
 inline constexpr size_t kMaxPageFindings = 2000;
 
@@ -28,4 +28,4 @@ struct CheckVerdict {
 std::string render_check_page(const std::vector<CheckVerdict>& verdicts, const std::vector<diag::Diagnostic>& findings,
                               const std::string& profile);
 
-}  // namespace tc::report
+}  // namespace tc::cli

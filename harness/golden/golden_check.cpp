@@ -1,4 +1,4 @@
-#include "report/golden_check.h"
+#include "golden/golden_check.h"
 
 #include <filesystem>
 
@@ -10,7 +10,7 @@
 #include "golden/record_diff.h"
 #include "io/file.h"
 
-namespace tc::report {
+namespace tc::golden {
 
 const char* golden_status_name(GoldenStatus s) {
   switch (s) {
@@ -52,7 +52,7 @@ namespace {
 // Why the stored golden was made under other conditions than this run's,
 // or "" when its header agrees.
 std::string header_change(const std::string& expected, const std::string& actual) {
-  auto old = golden::parse_golden_header(expected), now = golden::parse_golden_header(actual);
+  auto old = parse_golden_header(expected), now = parse_golden_header(actual);
   if (!old || !now) return "";
   if (old->version != now->version)
     return "golden format v" + std::to_string(old->version) + " is older than v" + std::to_string(now->version) +
@@ -70,8 +70,8 @@ std::string header_change(const std::string& expected, const std::string& actual
 // A version 1 golden records no rule fingerprint: it matches when its body
 // does (re-rendering it with --accept adds the v2 header).
 bool legacy_match(const std::string& expected, const std::string& actual) {
-  auto old = golden::parse_golden_header(expected);
-  return old && old->version == 1 && golden::golden_body(expected) == golden::golden_body(actual);
+  auto old = parse_golden_header(expected);
+  return old && old->version == 1 && golden_body(expected) == golden_body(actual);
 }
 
 }  // namespace
@@ -79,16 +79,16 @@ bool legacy_match(const std::string& expected, const std::string& actual) {
 GoldenCheck check_golden(const GoldenRequest& r) {
   GoldenCheck c;
   try {
-    c.golden_file = golden::golden_path(r.golden_root, r.emitter, r.case_name);
+    c.golden_file = golden_path(r.golden_root, r.emitter, r.case_name);
   } catch (const std::exception& e) {
     c.message = e.what();
     return c;
   }
   std::optional<std::string> expected = io::read_file(c.golden_file);
-  bool known_emitter = golden::emitter_has_goldens(r.golden_root, r.emitter);
-  std::string raw_dir = golden::raw_path(r.golden_root, r.emitter, r.case_name);
+  bool known_emitter = emitter_has_goldens(r.golden_root, r.emitter);
+  std::string raw_dir = raw_path(r.golden_root, r.emitter, r.case_name);
   std::error_code ec;
-  const golden::UpdateMode mode = r.accept.mode;
+  const UpdateMode mode = r.accept.mode;
 
   // What the comparison alone says.
   GoldenStatus base;
@@ -102,7 +102,7 @@ GoldenCheck check_golden(const GoldenRequest& r) {
     base = GoldenStatus::Match;
   } else {
     std::string why = header_change(*expected, r.actual);
-    c.diff = golden::golden_diff(*expected, r.actual, c.golden_file, r.diff_mode);
+    c.diff = golden_diff(*expected, r.actual, c.golden_file, r.diff_mode);
     if (!why.empty()) {
       base = GoldenStatus::RulesChanged;
       c.message = "needs re-acceptance: " + why + "; " +
@@ -117,17 +117,17 @@ GoldenCheck check_golden(const GoldenRequest& r) {
 
   bool raw_missing = !r.capture_dir.empty() && !std::filesystem::is_directory(raw_dir, ec);
   bool rerender = expected && *expected != r.actual;  // a version 1 golden that matches
-  if (base == GoldenStatus::Match && !(mode == golden::UpdateMode::Always && (raw_missing || rerender))) {
-    c.status = mode == golden::UpdateMode::No ? GoldenStatus::Match : GoldenStatus::Unchanged;
+  if (base == GoldenStatus::Match && !(mode == UpdateMode::Always && (raw_missing || rerender))) {
+    c.status = mode == UpdateMode::No ? GoldenStatus::Match : GoldenStatus::Unchanged;
     if (c.status == GoldenStatus::Unchanged) c.message = "golden unchanged: " + c.golden_file;
     return c;
   }
   bool missing = base == GoldenStatus::Missing || base == GoldenStatus::NoGoldenSet;
-  bool wants_write = mode == golden::UpdateMode::Always || mode == golden::UpdateMode::Pending ||
-                     (mode == golden::UpdateMode::New && missing);
+  bool wants_write = mode == UpdateMode::Always || mode == UpdateMode::Pending ||
+                     (mode == UpdateMode::New && missing);
   if (!wants_write) {
     c.status = base;
-    if (mode == golden::UpdateMode::New)
+    if (mode == UpdateMode::New)
       c.message += "\n(update policy new writes only missing goldens; use TRACECHECK_UPDATE=always or pending)";
     return c;
   }
@@ -146,9 +146,9 @@ GoldenCheck check_golden(const GoldenRequest& r) {
     }
   }
   std::string error;
-  if (mode == golden::UpdateMode::Pending) {
-    golden::PendingEntry e{r.case_name, r.emitter, std::filesystem::absolute(c.golden_file).string(), r.source, {}, {}};
-    if (!golden::write_pending(r.pending_root, e, r.actual, r.capture_dir, error)) {
+  if (mode == UpdateMode::Pending) {
+    PendingEntry e{r.case_name, r.emitter, std::filesystem::absolute(c.golden_file).string(), r.source, {}, {}};
+    if (!write_pending(r.pending_root, e, r.actual, r.capture_dir, error)) {
       c.status = GoldenStatus::Error;
       c.message = r.case_name + ": cannot write the pending golden: " + error;
       return c;
@@ -161,8 +161,8 @@ GoldenCheck check_golden(const GoldenRequest& r) {
   }
   // The text and the raw artifacts are two writes: concurrent accepts of one
   // golden (ctest -j) must not interleave them.
-  golden::FolderLock lock(std::filesystem::path(c.golden_file).parent_path().string());
-  if (!r.capture_dir.empty() && !golden::store_raw(r.capture_dir, raw_dir, golden::raw_cap_bytes(), error)) {
+  FolderLock lock(std::filesystem::path(c.golden_file).parent_path().string());
+  if (!r.capture_dir.empty() && !store_raw(r.capture_dir, raw_dir, raw_cap_bytes(), error)) {
     c.status = GoldenStatus::Error;
     c.message = r.case_name + ": cannot store raw artifacts: " + error;
     return c;
@@ -177,4 +177,4 @@ GoldenCheck check_golden(const GoldenRequest& r) {
   return c;
 }
 
-}  // namespace tc::report
+}  // namespace tc::golden

@@ -1,4 +1,4 @@
-#include "report/golden_check.h"
+#include "golden/golden_check.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -8,7 +8,7 @@
 
 #include "golden/golden_doc.h"
 
-namespace tc::report {
+namespace tc::golden {
 namespace {
 namespace fs = std::filesystem;
 
@@ -17,24 +17,24 @@ namespace fs = std::filesystem;
 TEST(GoldenCheck, AChangeInAnotherFormatsRulesNeedsReacceptance) {
   fs::path root = fs::temp_directory_path() / ("tc_golden_check_" + std::to_string(::getpid()));
   fs::create_directories(root / "torch-2.6.0/et");
-  golden::GoldenDoc doc;
+  GoldenDoc doc;
   doc.case_name = "et/with_kineto";
   doc.emitter = "torch-2.6.0";
   doc.rules = "execution_trace/default";
   doc.rules_fingerprint = "md5:11";
   doc.outcome = {0, std::nullopt};
   doc.also_rules = {"chrome_trace/default@md5:aa"};
-  std::ofstream(root / "torch-2.6.0/et/with_kineto.txt") << golden::render_golden(doc);
+  std::ofstream(root / "torch-2.6.0/et/with_kineto.txt") << render_golden(doc);
 
   GoldenRequest request;
   request.golden_root = root.string();
   request.emitter = "torch-2.6.0";
   request.case_name = "et/with_kineto";
-  request.actual = golden::render_golden(doc);
+  request.actual = render_golden(doc);
   EXPECT_EQ(check_golden(request).status, GoldenStatus::Match);
 
   doc.also_rules = {"chrome_trace/default@md5:bb"};
-  request.actual = golden::render_golden(doc);
+  request.actual = render_golden(doc);
   GoldenCheck check = check_golden(request);
   EXPECT_EQ(check.status, GoldenStatus::RulesChanged) << check.message;
   EXPECT_NE(check.message.find("the rules of its other formats changed"), std::string::npos) << check.message;
@@ -42,4 +42,4 @@ TEST(GoldenCheck, AChangeInAnotherFormatsRulesNeedsReacceptance) {
 }
 
 }  // namespace
-}  // namespace tc::report
+}  // namespace tc::golden

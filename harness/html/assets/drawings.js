@@ -1,8 +1,4 @@
-#include "report/html_drawings.h"
 
-namespace tc::report {
-
-const char* const kDrawingScript = R"JS(
 const SVG_NS = "http://www.w3.org/2000/svg";
 const svgEl = (tag, attrs) => {
   const e = document.createElementNS(SVG_NS, tag);
@@ -124,6 +120,3 @@ function drawTraces(box, drawings) {
     fig.appendChild(detailBox);
   }
 }
-)JS";
-
-}  // namespace tc::report

@@ -25,7 +25,7 @@
 
 #include "golden/accept_policy.h"
 
-namespace tc::report {
+namespace tc::golden {
 
 enum class GoldenStatus {
   Match,
@@ -59,7 +59,7 @@ struct GoldenRequest {
   std::string actual;          // the rendered golden document
   std::string capture_dir;     // raw artifacts to store when writing ("" = keep the stored ones)
   std::string accept_command;  // printed when a golden is missing or differs
-  golden::AcceptDecision accept;
+  AcceptDecision accept;
   std::string pending_root;  // where `pending` writes
   std::string source;        // "live", "replay", "accept" (recorded in a pending entry)
   std::string diff_mode = "records";
@@ -69,4 +69,4 @@ struct GoldenRequest {
 
 GoldenCheck check_golden(const GoldenRequest& request);
 
-}  // namespace tc::report
+}  // namespace tc::golden
