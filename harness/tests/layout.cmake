@@ -1,20 +1,24 @@
 # The layers and the documentation that describes them (harness/tests/layout/):
 # no library file includes a header of a module above or beside its own
-# (the layer table is the build's tracecheck_module() calls), a planted
-# upward include is caught, and every path README.md, ARCHITECTURE.md and
-# each folder's page name exists, with every module in ARCHITECTURE.md's layer table; and no
+# (the layer table is the build's tracecheck_module() calls) nor a header
+# off another module's PUBLIC surface, a planted case of each is caught;
+# every path README.md, ARCHITECTURE.md and each folder's page name exists,
+# with every module in ARCHITECTURE.md's layer table; and no
 # file outside harness/formats/ names a format or its fields (a planted
 # one is caught); and every rule id they name is in the catalog; and every
 # project file a source comment names exists; and every library file
-# declares its folder's namespace (a planted violation is caught).
+# declares its folder's namespace (a planted violation is caught); and the
+# "Adding a format" recipe names every file that lists the formats.
 find_program(TRACECHECK_PYTHON3 python3 REQUIRED)
 set(tc_layout_dir ${CMAKE_CURRENT_LIST_DIR}/layout)
 set(tc_layers_file ${CMAKE_BINARY_DIR}/tracecheck_layers.txt)
+set(tc_surfaces_file ${CMAKE_BINARY_DIR}/tracecheck_surfaces.txt)
 add_test(NAME layers/includes
-         COMMAND ${TRACECHECK_PYTHON3} ${tc_layout_dir}/check_layers.py ${PROJECT_SOURCE_DIR}/harness ${tc_layers_file})
+         COMMAND ${TRACECHECK_PYTHON3} ${tc_layout_dir}/check_layers.py ${PROJECT_SOURCE_DIR}/harness ${tc_layers_file}
+                 ${tc_surfaces_file})
 add_test(NAME layers/planted-upward-include
          COMMAND ${tc_layout_dir}/planted_upward_include.sh ${PROJECT_SOURCE_DIR}/harness ${tc_layers_file}
-                 ${CMAKE_CURRENT_BINARY_DIR}/planted-upward-include)
+                 ${tc_surfaces_file} ${CMAKE_CURRENT_BINARY_DIR}/planted-upward-include)
 add_test(NAME docs/paths
          COMMAND ${TRACECHECK_PYTHON3} ${tc_layout_dir}/check_doc_paths.py ${PROJECT_SOURCE_DIR} ${tc_layers_file})
 add_test(NAME layers/format-names
@@ -45,8 +49,15 @@ add_test(NAME layers/namespaces
          COMMAND ${TRACECHECK_PYTHON3} ${tc_layout_dir}/check_namespaces.py ${PROJECT_SOURCE_DIR})
 add_test(NAME layers/planted-namespace
          COMMAND ${tc_layout_dir}/planted_namespace.sh ${CMAKE_CURRENT_BINARY_DIR}/planted-namespace)
+# ARCHITECTURE.md's "Adding a format" names every file that lists the
+# formats (a planted unnamed list is caught).
+add_test(NAME docs/format-recipe
+         COMMAND ${TRACECHECK_PYTHON3} ${tc_layout_dir}/check_format_recipe.py ${PROJECT_SOURCE_DIR})
+add_test(NAME docs/planted-format-recipe
+         COMMAND ${tc_layout_dir}/planted_format_recipe.sh ${PROJECT_SOURCE_DIR}
+                 ${CMAKE_CURRENT_BINARY_DIR}/planted-format-recipe)
 set_tests_properties(layers/includes layers/planted-upward-include layers/format-names layers/planted-format-name
-                     layers/namespaces layers/planted-namespace
+                     layers/namespaces layers/planted-namespace docs/format-recipe docs/planted-format-recipe
                      docs/paths docs/rule-ids docs/planted-rule-id docs/readme docs/planted-readme
                      docs/source-paths docs/planted-source-path
                      PROPERTIES LABELS "unit;layout")

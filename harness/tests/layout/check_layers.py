@@ -2,7 +2,7 @@
 """The include-graph test: no file of the library includes a header of a
 module that is not below its own.
 
-    check_layers.py HARNESS_DIR LAYERS_FILE
+    check_layers.py HARNESS_DIR LAYERS_FILE [SURFACES_FILE]
 
 LAYERS_FILE is the layer table the build writes (build/tracecheck_layers.txt,
 from the tracecheck_module() calls in harness/CMakeLists.txt): one
@@ -11,6 +11,12 @@ those of every module it reaches through DEPS. A module is a folder of
 harness/ (a format's folder, formats/NAME, is a module of its own). Tests
 (*_test.cpp, tests/), benches, fuzz targets and the installed package are
 outside the layers: they may include anything.
+
+SURFACES_FILE (build/tracecheck_surfaces.txt, from the same calls' PUBLIC
+lists) names each module's surface: "DIR: HEADER HEADER...". With it, a
+library file may include only the surface headers of another module; the
+others are that module's own (error[internal-include]). A surface header
+that does not exist is an error too.
 
 Prints one line per violation, `path:line: error[upward-include]: ...`, and
 every library folder missing from the table; exits 1 when there is any.
@@ -63,11 +69,12 @@ def closure(deps):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
         return 2
     harness, layers_file = sys.argv[1], sys.argv[2]
     deps = read_layers(layers_file)
+    surfaces = read_layers(sys.argv[3]) if len(sys.argv) == 4 else None
     below = closure(deps)
     problems = []
     folders = set()
@@ -92,12 +99,25 @@ def main():
                     if not m or not os.path.isfile(os.path.join(harness, m.group(1))):
                         continue
                     target = module_of(m.group(1))
-                    if target in ("", module) or target in below[module]:
+                    if target in ("", module):
+                        continue
+                    if target in below[module]:
+                        header = m.group(1)[len(target) + 1:]
+                        if surfaces is not None and header not in surfaces.get(target, []):
+                            problems.append(
+                                f"harness/{rel}:{number}: error[internal-include]: module {module} includes "
+                                f"{m.group(1)}, which is {target}'s own; its surface is: "
+                                f"{' '.join(surfaces.get(target, [])) or 'nothing'}")
                         continue
                     allowed = " ".join(sorted(below[module])) or "nothing"
                     problems.append(
                         f"harness/{rel}:{number}: error[upward-include]: module {module} includes "
                         f"{m.group(1)} of module {target}, which is not below it ({module} may use: {allowed})")
+    for module, headers in sorted((surfaces or {}).items()):
+        for header in headers:
+            if not os.path.isfile(os.path.join(harness, module, header)):
+                problems.append(f"harness/{module}/{header}: error[missing-public-header]: named in "
+                                f"{module}'s PUBLIC list in harness/CMakeLists.txt, but no such file")
     for folder in sorted(folders - set(deps)):
         problems.append(f"harness/{folder}: error[unlisted-module]: a library folder with no "
                         f"tracecheck_module() line in harness/CMakeLists.txt")
