@@ -95,7 +95,7 @@ int run_check(const CheckOptions& o) {
   const unsigned jobs = o.jobs == 0 ? report::default_jobs() : o.jobs;
   const unsigned rank_jobs =
       std::max<unsigned>(1, jobs / std::max<size_t>(1, std::min<size_t>(jobs, o.files.size())));
-  auto check_one = [&](const std::string& file, diag::Reporter& reporter, std::string& io_error) -> int {
+  auto check_one = [&](const std::string& file, diag::Reporter& reporter, std::string& io_error) -> bool {
     const formats::Format* f = forced;
     if (!f) {
       std::string why;
@@ -106,18 +106,18 @@ int run_check(const CheckOptions& o) {
         bool exists = file == "-" || std::filesystem::exists(file, ec);
         if (!exists) {
           io_error = file + ": " + why;
-          return diag::kExitIo;
+          return false;
         }
         if (blank) {
           reporter.report("input-empty", {file, 1, 1}, "the file is empty or holds only blank lines");
-          return diag::kExitOk;
+          return true;
         }
         if (std::filesystem::is_directory(file, ec) && formats::registry::unclaimed_directory_format()) {
           f = formats::registry::unclaimed_directory_format();  // its reader says what a trace directory must hold
         } else {
           reporter.report("input-format", {file, 1, 1}, why, {}, {},
                           "tracecheck reads " + formats::registry::file_nouns() + "; --format ID names one");
-          return diag::kExitOk;
+          return true;
         }
       }
     }
@@ -126,9 +126,9 @@ int run_check(const CheckOptions& o) {
     request.reporter = &reporter;
     request.jobs = rank_jobs;
     request.block_bytes = o.block_bytes;
-    const int rc = f->check(request, io_error);
+    const bool read = f->check(request, io_error);
     note_findings(*f, reporter);
-    return rc;
+    return read;
   };
   diag::Reporter reporter;
   bool io_failed = false;
@@ -140,7 +140,7 @@ int run_check(const CheckOptions& o) {
     results = report::check_inputs(o.files, o.jobs, check_one, reporter);
   }
   for (const report::InputResult& r : results) {
-    if (r.rc != diag::kExitIo) continue;
+    if (r.read) continue;
     io_failed = true;
     std::fprintf(stderr, "tracecheck check: cannot read %s\n", r.io_error.c_str());
   }

@@ -66,7 +66,7 @@ int run_canonical(const ScrubArgs& args, const formats::Format& f) {
   request.canonical = &sections;
   request.problems = &problems;
   std::string io_error;
-  int code = f.check(request, io_error);
+  bool read = f.check(request, io_error);
   for (const formats::Section& s : sections) {
     if (sections.size() > 1) std::printf("[trace %s]\n", s.label.c_str());
     std::fwrite(s.text.data(), 1, s.text.size(), stdout);
@@ -74,7 +74,7 @@ int run_canonical(const ScrubArgs& args, const formats::Format& f) {
   std::fflush(stdout);
   print_findings(reporter);
   for (const std::string& p : problems) std::fprintf(stderr, "tracecheck scrub: %s\n", p.c_str());
-  if (code == diag::kExitIo) {
+  if (!read) {
     std::fprintf(stderr, "tracecheck scrub: %s\n", io_error.c_str());
     return diag::kExitIo;
   }
@@ -99,8 +99,8 @@ int run_stream(const ScrubArgs& args, const formats::Format& f) {
     std::fprintf(stderr, "%s\n", diag::format_text(d).c_str());
   };
   std::string error;
-  int code = f.stream_scrub(request, error);
-  if (code == diag::kExitUsage) {
+  formats::StreamScrubResult result = f.stream_scrub(request, error);
+  if (result == formats::StreamScrubResult::RulesUnusable) {
     std::fprintf(stderr, "tracecheck scrub: %s\n", error.c_str());
     return diag::kExitUsage;
   }
@@ -109,7 +109,7 @@ int run_stream(const ScrubArgs& args, const formats::Format& f) {
 
   print_findings(reporter);
   diag::Verdict verdict = diag::resolve(reporter, formats::registry::catalog().default_profile());
-  if (code == diag::kExitIo) {
+  if (result == formats::StreamScrubResult::InputUnreadable) {
     std::fprintf(stderr, "tracecheck scrub: %s\n", error.c_str());
     return diag::kExitIo;
   }

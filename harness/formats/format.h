@@ -12,7 +12,7 @@
 //   registered first, and 0 everywhere is "unrecognized".
 // - check() makes one pass over one input (a file, a ".gz" file, "-" or a
 //   directory), reports findings to request.reporter, never throws or aborts
-//   on bad input, and returns kExitOk, or kExitIo with io_error set when the
+//   on bad input, and returns true, or false with io_error set when the
 //   input cannot be opened or read. Findings locate the file they point into
 //   by its path (Location::file).
 // - When request.canonical is set, check() also appends the scrubbed
@@ -86,6 +86,11 @@ struct Record {
   std::vector<std::string> payload;  // the lines after it
 };
 
+// What Format::stream_scrub did: printed the whole input, or stopped because
+// the input cannot be read or the rule set cannot be used (its `error` says
+// why). cli/scrub_command.cpp turns it into an exit code.
+enum class StreamScrubResult { Printed, InputUnreadable, RulesUnusable };
+
 // `tracecheck scrub` of a format whose canonical form is a stream of
 // records, printed as they are read (Format::stream_scrub).
 struct StreamScrubRequest {
@@ -102,7 +107,7 @@ struct Format {
   std::string id;           // "torch_trace", "chrome_trace", "execution_trace", "debug_dir"
   std::string description;  // one line, shown by `tracecheck check --help`
   int (*sniff)(const SniffInput& input) = nullptr;
-  int (*check)(const CheckRequest& request, std::string& io_error) = nullptr;
+  bool (*check)(const CheckRequest& request, std::string& io_error) = nullptr;
   // The consumer profiles whose verdicts `check` prints for this format when
   // none is named (diag/profile.h), first = the default one.
   std::vector<std::string> consumer_profiles = {};
@@ -133,11 +138,10 @@ struct Format {
   // is wrong with it, before any trace is read; nullptr when a broken set is
   // only found while rendering (then it is one of CheckRequest::problems).
   bool (*check_rules)(std::string_view ref, std::string& error) = nullptr;
-  // Prints the input record by record through the rule set; kExitOk,
-  // kExitIo with `error` set when the input cannot be read, or kExitUsage
-  // with `error` set when the rule set cannot be used. nullptr: `tracecheck
-  // scrub` prints the canonical text check() renders.
-  int (*stream_scrub)(const StreamScrubRequest& request, std::string& error) = nullptr;
+  // Prints the input record by record through the rule set, `error` set
+  // unless the result is Printed. nullptr: `tracecheck scrub` prints the
+  // canonical text check() renders.
+  StreamScrubResult (*stream_scrub)(const StreamScrubRequest& request, std::string& error) = nullptr;
   // Whether a section label of a golden (CheckRequest's Section::label) is
   // one of this format's; nullptr: the labels that start with "<id>/".
   bool (*owns_section)(std::string_view label) = nullptr;

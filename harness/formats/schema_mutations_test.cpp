@@ -72,7 +72,7 @@ std::vector<diag::Diagnostic> schema_findings(const std::string& format, const J
   request.path = path.string();
   request.reporter = &reporter;
   std::string io_error;
-  EXPECT_EQ(formats::registry::find_format(format)->check(request, io_error), 0) << io_error;
+  EXPECT_TRUE(formats::registry::find_format(format)->check(request, io_error)) << io_error;
   fs::remove(path);
   std::vector<diag::Diagnostic> out;
   for (const diag::Diagnostic& d : reporter.kept()) {
@@ -143,7 +143,7 @@ TEST(FormatSchemaMutations, ChromeEventsOfEveryPhaseInTheCaptures) {
           std::string ph = event["ph"];
           if (schema_of.count(ph) && seen[ph].size() < 20) seen[ph].push_back(event);
         },
-        [](const formats::chrome_trace::ChromeMember&) {}, nullptr, &error);
+        [](const formats::chrome_trace::ChromeMember&) {}, nullptr, error);
     ASSERT_EQ(error, "") << file;
   }
   // The base of each phase's mutations: its first event that conforms

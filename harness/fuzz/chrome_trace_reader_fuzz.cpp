@@ -46,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       [&](const tc::formats::chrome_trace::ChromeMember& m) {
         if (m.text.size() > options.max_member) std::abort();
       },
-      &info, &io_error);
+      &info, io_error);
   if (events > info.events) std::abort();
   tc::fuzz::format_findings(reporter);
   return 0;

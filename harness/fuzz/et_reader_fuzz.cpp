@@ -71,7 +71,7 @@ Read read(const std::string& file, const tc::formats::execution_trace::NodeSchem
   tc::formats::execution_trace::EtReadOptions options;
   options.schema_plan = plan;
   std::string io_error;
-  tc::formats::execution_trace::read_execution_trace(file, reporter, handler, &io_error, options);
+  tc::formats::execution_trace::read_execution_trace(file, reporter, handler, options, io_error);
   tc::diag::Verdict verdict = tc::diag::resolve(reporter, tc::formats::registry::catalog().default_profile());
   for (const tc::diag::Diagnostic& d : verdict.diagnostics) r.findings.push_back(tc::diag::format_text(d));
   return r;

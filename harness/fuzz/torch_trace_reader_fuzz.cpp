@@ -30,7 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::function<void(tc::formats::torch_trace::Record&)> on_record = [](tc::formats::torch_trace::Record&) {};
   tc::formats::torch_trace::FileReader reader("fuzz.log", -1, options, reporter, on_record);
   std::string io_error;
-  reader.read(*source, nullptr, &io_error);
+  reader.read(*source, nullptr, io_error);
   tc::fuzz::format_findings(reporter);
   return 0;
 }

@@ -24,7 +24,7 @@ std::vector<InputResult> check_inputs(const std::vector<std::string>& inputs, un
     for (size_t i = next++; i < n; i = next++) {
       reporters[i] = std::make_unique<diag::Reporter>();
       try {
-        results[i].rc = check(inputs[i], *reporters[i], results[i].io_error);
+        results[i].read = check(inputs[i], *reporters[i], results[i].io_error);
       } catch (...) {
         errors[i] = std::current_exception();
       }

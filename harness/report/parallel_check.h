@@ -24,11 +24,12 @@
 namespace tc::report {
 
 struct InputResult {
-  int rc = 0;  // diag::kExitOk, or diag::kExitIo with io_error set
+  bool read = true;  // false: the input could not be read, io_error says why
   std::string io_error;
 };
 
-using CheckFn = std::function<int(const std::string& input, diag::Reporter& reporter, std::string& io_error)>;
+// Checks one input: false, with io_error set, when it cannot be read.
+using CheckFn = std::function<bool(const std::string& input, diag::Reporter& reporter, std::string& io_error)>;
 
 // Worker threads to use when none are asked for: the hardware's cores, at
 // most 8 (reading is memory-bound beyond that).

@@ -8,25 +8,24 @@
 #include <stdexcept>
 #include <thread>
 
-#include "diag/exit_code.h"
 
 namespace tc::report {
 namespace {
 
 // Input "name:rule:count[:sleep_ms]" reports `count` findings of `rule`,
 // located in `name`, after sleeping (so later inputs can finish first).
-int fake_check(const std::string& input, diag::Reporter& reporter, std::string& io_error) {
+bool fake_check(const std::string& input, diag::Reporter& reporter, std::string& io_error) {
   size_t a = input.find(':'), b = input.find(':', a + 1), c = input.find(':', b + 1);
   std::string name = input.substr(0, a), rule = input.substr(a + 1, b - a - 1);
   int count = std::stoi(input.substr(b + 1, c == std::string::npos ? std::string::npos : c - b - 1));
   if (c != std::string::npos) std::this_thread::sleep_for(std::chrono::milliseconds(std::stoi(input.substr(c + 1))));
   if (name == "unreadable") {
     io_error = "unreadable: no such file";
-    return diag::kExitIo;
+    return false;
   }
   if (name == "throws") throw std::runtime_error("boom");
   for (int i = 0; i < count; ++i) reporter.report(rule, {name, static_cast<uint64_t>(i + 1), 1}, "m");
-  return diag::kExitOk;
+  return true;
 }
 
 std::vector<std::string> locations(const diag::Reporter& r) {
@@ -58,10 +57,10 @@ TEST(ParallelCheck, ResultsInInputOrder) {
   std::vector<std::string> inputs = {"ok:r:1:30", "unreadable:r:0:0", "ok2:r:2:0"};
   diag::Reporter merged;
   std::vector<InputResult> results = check_inputs(inputs, 3, fake_check, merged);
-  EXPECT_EQ(results[0].rc, diag::kExitOk);
-  EXPECT_EQ(results[1].rc, diag::kExitIo);
+  EXPECT_TRUE(results[0].read);
+  EXPECT_FALSE(results[1].read);
   EXPECT_EQ(results[1].io_error, "unreadable: no such file");
-  EXPECT_EQ(results[2].rc, diag::kExitOk);
+  EXPECT_TRUE(results[2].read);
   EXPECT_EQ(merged.count("r"), 3u);
 }
 
@@ -78,7 +77,7 @@ TEST(ParallelCheck, RunsInputsConcurrently) {
     reporter.report("r", {"x", 1, 1}, "m");
     std::this_thread::sleep_for(std::chrono::milliseconds(20));  // stay active while the other looks
     --active;
-    return diag::kExitOk;
+    return true;
   };
   diag::Reporter merged;
   check_inputs({"a", "b"}, 2, meet, merged);

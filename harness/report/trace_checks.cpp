@@ -2,7 +2,6 @@
 
 #include <filesystem>
 
-#include "diag/exit_code.h"
 
 namespace tc::report {
 
@@ -33,7 +32,7 @@ bool run_trace_checks(const std::vector<std::string>& formats, const std::string
       return false;
     }
     std::string io_error;
-    if (f->check(request, io_error) != diag::kExitOk) {
+    if (!f->check(request, io_error)) {
       error = request.path + ": " + io_error;
       return false;
     }

@@ -110,7 +110,7 @@ class ChromeCanonicalText : public ::testing::Test {
     request.problems = &problems;
     request.labels_only = labels_only;
     std::string io_error;
-    EXPECT_EQ(formats::registry::find_format("chrome_trace")->check(request, io_error), diag::kExitOk) << io_error;
+    EXPECT_TRUE(formats::registry::find_format("chrome_trace")->check(request, io_error)) << io_error;
     EXPECT_TRUE(problems.empty()) << problems.front();
     EXPECT_EQ(sections.size(), 1u);
     return sections;

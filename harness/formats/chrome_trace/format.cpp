@@ -20,7 +20,6 @@
 #include "formats/chrome_trace/drawing.h"
 #include "formats/chrome_trace/records.h"
 #include "formats/chrome_trace/schema_check.h"
-#include "diag/exit_code.h"
 #include "io/input_source.h"
 #include "formats/chrome_trace/reader.h"
 #include "formats/chrome_trace/canonical.h"
@@ -110,10 +109,10 @@ std::vector<std::string> labels_for(const std::vector<std::string>& files, const
 // text, taking the `occurrence`-th "traceEvents" array as the events;
 // findings go to `reporter`. `kineto`: whether the checks took the file for
 // a Kineto trace (HTA reads those).
-int read_trace(const CheckRequest& request, const std::string& file, const std::string& shown,
-               const ChromeRules* rules, uint64_t occurrence, diag::Reporter& reporter,
-               ChromeReadInfo& info, std::unique_ptr<ChromeCanonical>& canon, bool& kineto,
-               std::string& io_error) {
+bool read_trace(const CheckRequest& request, const std::string& file, const std::string& shown,
+                const ChromeRules* rules, uint64_t occurrence, diag::Reporter& reporter,
+                ChromeReadInfo& info, std::unique_ptr<ChromeCanonical>& canon, bool& kineto,
+                std::string& io_error) {
   ChromeChecker checker(reporter, shown);
   ChromeSchemaChecker schemas(reporter);
   canon.reset();
@@ -123,7 +122,7 @@ int read_trace(const CheckRequest& request, const std::string& file, const std::
   options.threads = request.jobs;
   options.trace_events_occurrence = occurrence;
   if (request.block_bytes) options.chunk = request.block_bytes;
-  int rc = read_chrome_trace(
+  bool read = read_chrome_trace(
       file, options, reporter,
       [&](ChromeEvent& e) {
         schemas.validate_event(e);
@@ -139,20 +138,20 @@ int read_trace(const CheckRequest& request, const std::string& file, const std::
         schemas.report_member(m, shown);
         if (canon) canon->member(m);
       },
-      &info, &io_error);
-  if (rc != diag::kExitOk) return rc;
+      &info, io_error);
+  if (!read) return false;
   checker.finish(info);
   kineto = checker.is_kineto();
-  return diag::kExitOk;
+  return true;
 }
 
-int check(const CheckRequest& request, std::string& io_error) {
+bool check(const CheckRequest& request, std::string& io_error) {
   std::vector<std::string> files;
   std::string root;
   std::error_code ec;
   if (request.path != "-" && fs::is_directory(request.path, ec)) {
     files = list_files(request.path, io_error);
-    if (!io_error.empty()) return diag::kExitIo;
+    if (!io_error.empty()) return false;
     root = request.path;
     if (files.empty() && !request.canonical)
       request.reporter->report("input-format", {request.path, 1, 1},
@@ -185,15 +184,15 @@ int check(const CheckRequest& request, std::string& io_error) {
     ChromeReadInfo info;
     std::unique_ptr<ChromeCanonical> canon;
     bool kineto = false;
-    int rc = read_trace(request, files[i], shown, canonical ? &rules : nullptr, 1, findings, info, canon, kineto,
-                        io_error);
-    if (rc == diag::kExitOk && info.trace_events_arrays > 1 && files[i] != "-") {
+    bool read = read_trace(request, files[i], shown, canonical ? &rules : nullptr, 1, findings, info, canon,
+                           kineto, io_error);
+    if (read && info.trace_events_arrays > 1 && files[i] != "-") {
       const uint64_t last = info.trace_events_arrays;
       findings = diag::Reporter(request.reporter->keep_per_rule());
-      rc = read_trace(request, files[i], shown, canonical ? &rules : nullptr, last, findings, info, canon, kineto,
-                      io_error);
+      read = read_trace(request, files[i], shown, canonical ? &rules : nullptr, last, findings, info, canon, kineto,
+                        io_error);
     }
-    if (rc != diag::kExitOk) return rc;
+    if (!read) return false;
     request.reporter->absorb(std::move(findings));
     // Catapult and Perfetto read every Chrome trace; HTA reads Kineto's.
     std::vector<std::string> readers = {"chrome", "perfetto"};
@@ -201,7 +200,7 @@ int check(const CheckRequest& request, std::string& io_error) {
     request.reporter->read_by(shown, std::move(readers));
     if (request.canonical) request.canonical->push_back({labels[i], files[i], canon ? canon->render() : ""});
   }
-  return diag::kExitOk;
+  return true;
 }
 
 }  // namespace

@@ -7,7 +7,6 @@
 #include <memory>
 #include <vector>
 
-#include "diag/exit_code.h"
 #include "formats/chrome_trace/lenient_json.h"
 #include "io/input_source.h"
 #include "io/utf8.h"
@@ -114,24 +113,20 @@ class CrlfScan : public io::InputSource {
 
 }  // namespace
 
-int read_chrome_trace(const std::string& path, const ChromeReadOptions& options, diag::Reporter& reporter,
-                      const std::function<void(ChromeEvent&)>& on_event,
-                      const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
-                      std::string* io_error) {
-  std::string open_error;
-  std::unique_ptr<io::InputSource> in = io::open_input(path, open_error);
-  if (!in) {
-    if (io_error) *io_error = open_error;
-    return diag::kExitIo;
-  }
+bool read_chrome_trace(const std::string& path, const ChromeReadOptions& options, diag::Reporter& reporter,
+                       const std::function<void(ChromeEvent&)>& on_event,
+                       const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
+                       std::string& error) {
+  std::unique_ptr<io::InputSource> in = io::open_input(path, error);
+  if (!in) return false;
   const std::string file = path == "-" ? in->name() : path;
-  return read_chrome_trace(*in, file, options, reporter, on_event, on_member, info, io_error);
+  return read_chrome_trace(*in, file, options, reporter, on_event, on_member, info, error);
 }
 
-int read_chrome_trace(io::InputSource& source, const std::string& file, const ChromeReadOptions& options,
-                      diag::Reporter& reporter, const std::function<void(ChromeEvent&)>& on_event,
-                      const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
-                      std::string* io_error) {
+bool read_chrome_trace(io::InputSource& source, const std::string& file, const ChromeReadOptions& options,
+                       diag::Reporter& reporter, const std::function<void(ChromeEvent&)>& on_event,
+                       const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
+                       std::string& error) {
   CrlfScan scan(source);
   simdjson::dom::parser event_parser;
   simdjson::dom::parser member_parser;
@@ -438,8 +433,8 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
       break;
     case K::Io:
       if (!scan.data_error()) {
-        if (io_error) *io_error = file + ": " + e.message;
-        return diag::kExitIo;
+        error = file + ": " + e.message;
+        return false;
       }
       reporter.report("ct-truncated", loc(file, e.pos), "the gzip stream is corrupt or cut short: " + scan.error());
       break;
@@ -481,7 +476,7 @@ int read_chrome_trace(io::InputSource& source, const std::string& file, const Ch
   if (result.container == json::JsonContainer::Object && !result.array_found && !array_key_seen && e.kind == K::None)
     reporter.report("ct-no-trace-events", {file, 1, 1}, "the object has no \"traceEvents\" array", {}, {},
                     "every consumer needs the events under \"traceEvents\"");
-  return diag::kExitOk;
+  return true;
 }
 
 }  // namespace tc::formats::chrome_trace

@@ -41,7 +41,7 @@
 //    schemaVersion, deviceProperties, distributedInfo, traceName,
 //    displayTimeUnit, baseTimeNanoseconds, add_metadata keys, ...), parsed
 //    when its text is within the member cap (value null otherwise);
-//  - returns kExitOk, or kExitIo with io_error set when the input cannot be
+//  - returns true, or false with `error` set when the input cannot be
 //    opened or read (a corrupt .gz is malformed input: a finding, not I/O).
 #pragma once
 
@@ -110,18 +110,18 @@ struct ChromeReadOptions {
   uint64_t trace_events_occurrence = 1;
 };
 
-int read_chrome_trace(const std::string& path, const ChromeReadOptions& options, diag::Reporter& reporter,
-                      const std::function<void(ChromeEvent&)>& on_event,
-                      const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
-                      std::string* io_error);
+bool read_chrome_trace(const std::string& path, const ChromeReadOptions& options, diag::Reporter& reporter,
+                       const std::function<void(ChromeEvent&)>& on_event,
+                       const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
+                       std::string& error);
 
 // The same over an open source (decompressed already: wrap a raw gzip stream
 // with io::make_gzip_source), named `file` in the findings. For in-memory
 // input (tests, fuzzing).
-int read_chrome_trace(io::InputSource& in, const std::string& file, const ChromeReadOptions& options,
-                      diag::Reporter& reporter, const std::function<void(ChromeEvent&)>& on_event,
-                      const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
-                      std::string* io_error);
+bool read_chrome_trace(io::InputSource& in, const std::string& file, const ChromeReadOptions& options,
+                       diag::Reporter& reporter, const std::function<void(ChromeEvent&)>& on_event,
+                       const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
+                       std::string& error);
 
 using json::position_in;
 

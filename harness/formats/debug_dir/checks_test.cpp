@@ -34,7 +34,7 @@ class DebugDirTest : public ::testing::Test {
     request.reporter = &reporter_;
     request.canonical = &sections_;
     std::string io_error;
-    ASSERT_EQ(formats::registry::find_format("debug_dir")->check(request, io_error), 0) << io_error;
+    ASSERT_TRUE(formats::registry::find_format("debug_dir")->check(request, io_error)) << io_error;
   }
   fs::path root_, graph_;
   diag::Reporter reporter_;

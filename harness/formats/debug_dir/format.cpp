@@ -11,7 +11,6 @@
 #include <system_error>
 
 #include "formats/debug_dir/checks.h"
-#include "diag/exit_code.h"
 #include "formats/debug_dir/layout.h"
 #include "scrub/canonical_text.h"
 
@@ -46,16 +45,16 @@ void add_section(const CheckRequest& request, const std::string& label, const st
   request.canonical->push_back({label, file, std::move(text)});
 }
 
-int check(const CheckRequest& request, std::string& io_error) {
+bool check(const CheckRequest& request, std::string& io_error) {
   std::error_code ec;
   if (!fs::is_directory(request.path, ec)) {
     io_error = request.path + ": an inductor debug trace is a directory";
-    return diag::kExitIo;
+    return false;
   }
   DebugDirScan scan;
-  if (!scan_debug_dir(request.path, scan, io_error)) return diag::kExitIo;
+  if (!scan_debug_dir(request.path, scan, io_error)) return false;
   check_debug_dir(request.path, scan, *request.reporter);
-  if (!request.canonical) return diag::kExitOk;
+  if (!request.canonical) return true;
   std::string list;
   for (const std::string& f : scan.files) list += f + '\n';
   if (scan.truncated) list += "(truncated)\n";
@@ -69,7 +68,7 @@ int check(const CheckRequest& request, std::string& io_error) {
       add_section(request, label, path.string(), std::move(text));
     }
   }
-  return diag::kExitOk;
+  return true;
 }
 
 // Records (formats/format.h Record): each line of "debug_dir/files" is a

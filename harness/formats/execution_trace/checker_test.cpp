@@ -53,7 +53,7 @@ class EtCheckTest : public ::testing::Test {
     request.reporter = &reporter_;
     request.canonical = &sections_;
     std::string io_error;
-    ASSERT_EQ(formats::registry::find_format("execution_trace")->check(request, io_error), 0) << io_error;
+    ASSERT_TRUE(formats::registry::find_format("execution_trace")->check(request, io_error)) << io_error;
   }
   const diag::Diagnostic* find(const std::string& rule) const {
     for (const auto& d : reporter_.kept())
@@ -413,7 +413,7 @@ std::vector<std::string> plain_check(const std::string& path, unsigned jobs, siz
   request.jobs = jobs;
   request.block_bytes = block_bytes;
   std::string io_error;
-  EXPECT_EQ(formats::registry::find_format("execution_trace")->check(request, io_error), 0) << io_error;
+  EXPECT_TRUE(formats::registry::find_format("execution_trace")->check(request, io_error)) << io_error;
   std::vector<std::string> out;
   for (const diag::Diagnostic& d : reporter.kept())
     out.push_back(d.rule + " " + std::to_string(d.location.line) + ":" + std::to_string(d.location.column) + " " +

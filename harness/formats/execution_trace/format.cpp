@@ -15,7 +15,6 @@
 #include "formats/joins/execution_trace_kineto.h"
 #include "formats/execution_trace/schema_check.h"
 #include "formats/execution_trace/schema_version.h"
-#include "diag/exit_code.h"
 #include "formats/execution_trace/reader.h"
 #include "scrub/canonical_text.h"
 #include "formats/execution_trace/canonical_text.h"
@@ -78,8 +77,8 @@ std::string label_of(const std::string& file) {
   return "execution_trace/" + name;
 }
 
-int check_file(const CheckRequest& request, const std::string& file, std::vector<EtNode>* keep,
-               std::string& io_error) {
+bool check_file(const CheckRequest& request, const std::string& file, std::vector<EtNode>* keep,
+                std::string& io_error) {
   EtChecker checker(file, *request.reporter, /*keep_nodes=*/request.canonical || keep);
   EtHandler handler;
   EtSchemaChecker schemas(*request.reporter);
@@ -107,8 +106,7 @@ int check_file(const CheckRequest& request, const std::string& file, std::vector
   options.schema_plan = EtSchemaChecker::nested_plan();
   if (!options.schema_plan) options.note = EtSchemaChecker::passes_nested;
   options.keep_texts = request.canonical || keep;
-  int rc = read_execution_trace(file, *request.reporter, handler, &io_error, options);
-  if (rc != diag::kExitOk) return rc;
+  if (!read_execution_trace(file, *request.reporter, handler, options, io_error)) return false;
   if (request.canonical) {
     std::string text = render_execution_trace(checker.header(), checker.nodes());
     std::string problem;
@@ -119,19 +117,19 @@ int check_file(const CheckRequest& request, const std::string& file, std::vector
     request.canonical->push_back({label_of(file), file, std::move(text)});
   }
   if (keep) *keep = checker.nodes();
-  return diag::kExitOk;
+  return true;
 }
 
-int check(const CheckRequest& request, std::string& io_error) {
+bool check(const CheckRequest& request, std::string& io_error) {
   std::error_code ec;
   if (request.path == "-" || !fs::is_directory(request.path, ec))
     return check_file(request, request.path, nullptr, io_error);
   std::vector<std::string> files = list_json_files(request.path, io_error);
-  if (!io_error.empty()) return diag::kExitIo;
+  if (!io_error.empty()) return false;
   if (files.empty()) {
     request.reporter->report("input-empty", {request.path, 1, 1}, "the folder holds no execution trace (*.json)",
                              "et-header");
-    return diag::kExitOk;
+    return true;
   }
   // The rf_id join: exactly one ET here and one Kineto trace beside.
   std::string kineto_dir = (fs::path(request.path).lexically_normal().parent_path() / "chrome_trace").string();
@@ -145,14 +143,14 @@ int check(const CheckRequest& request, std::string& io_error) {
   bool join = files.size() == 1 && kineto.size() == 1;
   for (const std::string& file : files) {
     std::vector<EtNode> nodes;
-    int rc = check_file(request, file, join ? &nodes : nullptr, io_error);
-    if (rc != diag::kExitOk) return rc;
+    if (!check_file(request, file, join ? &nodes : nullptr, io_error)) return false;
     if (join) {
-      rc = formats::joins::check_kineto_join(file, record_function_sites(nodes), kineto.front(), *request.reporter, io_error);
-      if (rc != diag::kExitOk) return rc;
+      if (!formats::joins::check_kineto_join(file, record_function_sites(nodes), kineto.front(), *request.reporter,
+                                             io_error))
+        return false;
     }
   }
-  return diag::kExitOk;
+  return true;
 }
 
 }  // namespace

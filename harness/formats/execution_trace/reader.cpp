@@ -2,7 +2,6 @@
 
 #include <string_view>
 
-#include "diag/exit_code.h"
 #include "io/input_source.h"
 #include "json/array_ahead.h"
 #include "json/array_stream.h"
@@ -75,14 +74,10 @@ void report_unparsed_node(const std::string& path, diag::Reporter& reporter, con
 
 }  // namespace
 
-int read_execution_trace(const std::string& path, diag::Reporter& reporter, const EtHandler& handler,
-                         std::string* io_error, const EtReadOptions& options_in) {
-  std::string why;
-  std::unique_ptr<io::InputSource> in = io::open_input(path, why);
-  if (!in) {
-    if (io_error) *io_error = why;
-    return diag::kExitIo;
-  }
+bool read_execution_trace(const std::string& path, diag::Reporter& reporter, const EtHandler& handler,
+                          const EtReadOptions& options_in, std::string& error) {
+  std::unique_ptr<io::InputSource> in = io::open_input(path, error);
+  if (!in) return false;
   EtHeader header;
   bool seen_schema = false, seen_pid = false, seen_time = false, seen_start = false, seen_finish = false;
   bool layout_fixed = false;
@@ -141,8 +136,8 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
   if (!result.ok()) {
     const json::JsonStreamError& err = result.error;
     if (err.kind == json::JsonStreamErrorKind::Io && !in->data_error()) {
-      if (io_error) *io_error = path + ": " + in->error();
-      return diag::kExitIo;
+      error = path + ": " + in->error();
+      return false;
     }
     diag::Location loc{path, err.pos.line, err.pos.column};
     if (err.kind == json::JsonStreamErrorKind::NotContainer && result.bytes == 0)
@@ -174,7 +169,7 @@ int read_execution_trace(const std::string& path, diag::Reporter& reporter, cons
     }
   }
   if (handler.on_end) handler.on_end(header);
-  return diag::kExitOk;
+  return true;
 }
 
 }  // namespace tc::formats::execution_trace

@@ -13,8 +13,8 @@
 // - the top level (schema, pid, time, start_ts, finish_ts, nodes) is
 //   checked once the stream ends (et-header), because finish_ts follows the
 //   nodes;
-// - returns kExitOk, or kExitIo with io_error set when the file cannot be
-//   opened or read. Malformed input is a finding, never an exception.
+// - returns true, or false with `error` set when the file cannot be opened
+//   or read. Malformed input is a finding, never an exception.
 #pragma once
 
 #include <simdjson.h>
@@ -76,7 +76,10 @@ struct EtReadOptions {
   const NodeSchemaPlan* schema_plan = nullptr;
 };
 
-int read_execution_trace(const std::string& path, diag::Reporter& reporter, const EtHandler& handler,
-                         std::string* io_error, const EtReadOptions& options = {});
+// Hands the header and every node to `handler` and reports findings to
+// `reporter`. False, with `error` set, when the input cannot be opened or
+// read; malformed input is reported and read past.
+bool read_execution_trace(const std::string& path, diag::Reporter& reporter, const EtHandler& handler,
+                          const EtReadOptions& options, std::string& error);
 
 }  // namespace tc::formats::execution_trace

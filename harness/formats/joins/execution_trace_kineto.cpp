@@ -5,7 +5,6 @@
 #include <map>
 #include <string_view>
 
-#include "diag/exit_code.h"
 #include "io/input_source.h"
 #include "json/array_stream.h"
 
@@ -21,8 +20,8 @@ struct Where {
 
 }  // namespace
 
-int check_kineto_join(const std::string& et_file, const std::vector<RecordFunctionSite>& et_sites,
-                      const std::string& kineto_file, diag::Reporter& reporter, std::string& io_error) {
+bool check_kineto_join(const std::string& et_file, const std::vector<RecordFunctionSite>& et_sites,
+                       const std::string& kineto_file, diag::Reporter& reporter, std::string& io_error) {
   // id -> where it occurs, per side (a multiset: ids may repeat).
   std::map<int64_t, std::vector<Where>> et_ids, kineto_ids;
   for (const RecordFunctionSite& site : et_sites) et_ids[site.rf_id].push_back({et_file, site.pos, site.pointer, site.what});
@@ -53,16 +52,16 @@ int check_kineto_join(const std::string& et_file, const std::vector<RecordFuncti
     std::unique_ptr<io::InputSource> in = io::open_input(kineto_file, why);
     if (!in) {
       io_error = why;
-      return diag::kExitIo;
+      return false;
     }
     kineto_ids.clear();
     json::JsonStreamResult result = json::stream_json_array(*in, options, on_batch, nullptr);
     if (!result.ok()) {
       if (result.error.kind == json::JsonStreamErrorKind::Io && !in->data_error()) {
         io_error = kineto_file + ": " + in->error();
-        return diag::kExitIo;
+        return false;
       }
-      return diag::kExitOk;
+      return true;
     }
     if (result.key_arrays <= 1 || kineto_file == "-" || pass) break;
     options.array_occurrence = result.key_arrays;
@@ -86,7 +85,7 @@ int check_kineto_join(const std::string& et_file, const std::vector<RecordFuncti
   };
   surplus(et_ids, kineto_ids, "execution", "Kineto");
   surplus(kineto_ids, et_ids, "Kineto", "execution");
-  return diag::kExitOk;
+  return true;
 }
 
 }  // namespace tc::formats::joins

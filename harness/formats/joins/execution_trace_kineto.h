@@ -7,8 +7,8 @@
 // Contract: one et-kineto-rf-id finding per id that is in one trace more
 // often than in the other, naming the id and pointing at the ET node
 // (/nodes/<i>) or the Kineto event (/traceEvents/<i>). The Kineto file is
-// streamed (json::stream_json_array); kExitIo with io_error when it cannot be
-// read. A Kineto file that is not valid JSON is left to its own format's
+// streamed (json::stream_json_array); false, with io_error set, when it
+// cannot be read. A Kineto file that is not valid JSON is left to its own format's
 // check: the join reports nothing then.
 #pragma once
 
@@ -30,7 +30,7 @@ struct RecordFunctionSite {
   std::string what;      // "node 17 (aten::add)"
 };
 
-int check_kineto_join(const std::string& et_file, const std::vector<RecordFunctionSite>& et_sites,
-                      const std::string& kineto_file, diag::Reporter& reporter, std::string& io_error);
+bool check_kineto_join(const std::string& et_file, const std::vector<RecordFunctionSite>& et_sites,
+                       const std::string& kineto_file, diag::Reporter& reporter, std::string& io_error);
 
 }  // namespace tc::formats::joins

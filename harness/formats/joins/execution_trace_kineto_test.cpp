@@ -53,7 +53,7 @@ class JoinTest : public ::testing::Test {
     request.path = (root_ / "execution_trace").string();
     request.reporter = &reporter_;
     std::string io_error;
-    ASSERT_EQ(formats::registry::find_format("execution_trace")->check(request, io_error), 0) << io_error;
+    ASSERT_TRUE(formats::registry::find_format("execution_trace")->check(request, io_error)) << io_error;
   }
   fs::path root_;
   diag::Reporter reporter_;

@@ -11,31 +11,30 @@
 #include "formats/torch_trace/rank_consistency.h"
 #include "formats/schema_set.h"
 #include "formats/torch_trace/checker.h"
-#include "diag/exit_code.h"
 #include "formats/torch_trace/directory.h"
 #include "formats/torch_trace/reader.h"
 
 namespace tc::formats::torch_trace {
 namespace {
 
-int check_sequential(const std::string& path, unsigned threads, size_t block_bytes, diag::Reporter& reporter,
-                     std::string& io_error) {
+bool check_sequential(const std::string& path, unsigned threads, size_t block_bytes, diag::Reporter& reporter,
+                      std::string& error) {
   TorchTraceChecker checker(reporter);
   ReadOptions options;
   options.threads = threads;
   if (block_bytes) options.block_bytes = block_bytes;
-  int rc = read_torch_trace(
-      path, options, reporter, [&](Record& r) { checker.feed(r); }, nullptr, &io_error);
+  bool read = read_torch_trace(
+      path, options, reporter, [&](Record& r) { checker.feed(r); }, nullptr, error);
   checker.finish();
-  return rc;
+  return read;
 }
 
 // What one file's check leaves for the merge.
 struct FileResult {
   std::unique_ptr<diag::Reporter> reporter;
   RankConsistencyChecker::Summary ranks;
-  int rc = diag::kExitOk;
-  std::string io_error;
+  bool read = true;
+  std::string read_error;
   std::exception_ptr error;
 };
 
@@ -43,9 +42,9 @@ void check_file(const TraceFile& file, FileResult& out) {
   out.reporter = std::make_unique<diag::Reporter>();
   try {
     TorchTraceChecker checker(*out.reporter);
-    out.rc = read_trace_file(
+    out.read = read_trace_file(
         file, ReadOptions{}, *out.reporter, [&](Record& r) { checker.feed(r); }, nullptr,
-        &out.io_error);
+        out.read_error);
     out.ranks = checker.finish_deferring_ranks();
   } catch (...) {
     out.error = std::current_exception();
@@ -54,20 +53,20 @@ void check_file(const TraceFile& file, FileResult& out) {
 
 }  // namespace
 
-int check_torch_trace(const std::string& path, unsigned jobs, diag::Reporter& reporter, std::string& io_error,
-                      size_t block_bytes) {
+bool check_torch_trace(const std::string& path, unsigned jobs, size_t block_bytes, diag::Reporter& reporter,
+                       std::string& error) {
   std::error_code ec;
   if (jobs <= 1 || path == "-" || !std::filesystem::is_directory(path, ec))
-    return check_sequential(path, jobs, block_bytes, reporter, io_error);
+    return check_sequential(path, jobs, block_bytes, reporter, error);
   // schema-invalid is reported once per run, at the run's first record:
   // per-file checkers would report it once per file.
-  if (!torch_trace_schemas().error.empty()) return check_sequential(path, jobs, block_bytes, reporter, io_error);
+  if (!torch_trace_schemas().error.empty()) return check_sequential(path, jobs, block_bytes, reporter, error);
   std::vector<TraceFile> files;
   std::string list_error;
   // A directory that cannot be listed, or holds no file, is the sequential
   // reader's to report.
   if (!list_trace_files(path, files, list_error) || files.size() < 2)
-    return check_sequential(path, jobs, block_bytes, reporter, io_error);
+    return check_sequential(path, jobs, block_bytes, reporter, error);
 
   const size_t n = files.size();
   std::vector<FileResult> results(n);
@@ -82,22 +81,22 @@ int check_torch_trace(const std::string& path, unsigned jobs, diag::Reporter& re
   for (std::thread& t : pool) t.join();
 
   // The merge, in file order: as read_torch_trace() over the directory, the
-  // status is the last failure's and io_error its message; findings follow
-  // the sequential order (formats/torch_trace/checker.h).
-  int status = diag::kExitOk;
+  // result fails when a file failed and `error` is the last failure's
+  // message; findings follow the sequential order (formats/torch_trace/checker.h).
+  bool read = true;
   RankConsistencyChecker ranks(reporter);
   for (FileResult& r : results) {
     if (r.error) std::rethrow_exception(r.error);
     reporter.absorb(std::move(*r.reporter));
     r.reporter.reset();
     ranks.merge(std::move(r.ranks));
-    if (r.rc != diag::kExitOk) {
-      status = r.rc;
-      io_error = std::move(r.io_error);
+    if (!r.read) {
+      read = false;
+      error = std::move(r.read_error);
     }
   }
   ranks.finish();
-  return status;
+  return read;
 }
 
 }  // namespace tc::formats::torch_trace

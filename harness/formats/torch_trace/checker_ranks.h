@@ -3,7 +3,7 @@
 //
 // Contract:
 //  - the findings (kept ones in their order, counts, hence every verdict),
-//    the return code and io_error are byte for byte those of the sequential
+//    the result and the error are byte for byte those of the sequential
 //    pass (read_torch_trace() feeding one TorchTraceChecker), whatever
 //    `jobs` is;
 //  - a directory with two or more trace files and jobs > 1 is read one file
@@ -38,8 +38,9 @@
 
 namespace tc::formats::torch_trace {
 
-// Returns kExitOk, or kExitIo with io_error set (formats/format.h check()).
-int check_torch_trace(const std::string& path, unsigned jobs, diag::Reporter& reporter, std::string& io_error,
-                      size_t block_bytes = 0);
+// False, with `error` set, when an input cannot be read (formats/format.h
+// check()). block_bytes 0: the reader's default.
+bool check_torch_trace(const std::string& path, unsigned jobs, size_t block_bytes, diag::Reporter& reporter,
+                       std::string& error);
 
 }  // namespace tc::formats::torch_trace

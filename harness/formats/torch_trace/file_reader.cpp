@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "diag/exit_code.h"
 #include "io/utf8.h"
 
 namespace tc::formats::torch_trace {
@@ -30,7 +29,7 @@ FileReader::FileReader(std::string display_name, int rank_file, const ReadOption
   record_.rank_file = rank_file;
 }
 
-int FileReader::read(io::InputSource& source, ReadStats* stats, std::string* io_error) {
+bool FileReader::read(io::InputSource& source, ReadStats* stats, std::string& error) {
   io::LineReader lines(source, options_.max_piece);
   io::Line line;
   uint64_t last_line = 0;
@@ -41,8 +40,8 @@ int FileReader::read(io::InputSource& source, ReadStats* stats, std::string* io_
   if (stats) stats->bytes += lines.bytes();
   if (lines.failed()) {
     if (!lines.data_error()) {
-      if (io_error) *io_error = fmt::format("{}: {}", name_, lines.error());
-      return diag::kExitIo;
+      error = fmt::format("{}: {}", name_, lines.error());
+      return false;
     }
     // A corrupt compressed stream is malformed input, not an I/O failure.
     recognise();
@@ -54,7 +53,7 @@ int FileReader::read(io::InputSource& source, ReadStats* stats, std::string* io_
     stats->records += records_;
     stats->payloads_hashed_ahead += hashed_ahead_;
   }
-  return diag::kExitOk;
+  return true;
 }
 
 void FileReader::report(std::string_view rule, uint64_t line, uint64_t column, std::string message, std::string kind,

@@ -32,8 +32,9 @@ class FileReader {
   FileReader(std::string display_name, int rank_file, const ReadOptions& options, diag::Reporter& reporter,
              const std::function<void(Record&)>& on_record);
 
-  // kExitOk, or kExitIo when the stream cannot be read.
-  int read(io::InputSource& source, ReadStats* stats, std::string* io_error);
+  // False, with `error` set, when the stream cannot be read; malformed
+  // input is reported and read past.
+  bool read(io::InputSource& source, ReadStats* stats, std::string& error);
   // Payload md5s computed ahead (the source is an io::BlockPipeline whose
   // blocks feed `prehashed`): the reader compares them instead of hashing.
   void use_prehashed(PrehashedPayloads* prehashed) { prehashed_ = prehashed; }

@@ -15,7 +15,6 @@
 
 #include "formats/torch_trace/checker.h"
 #include "formats/torch_trace/checker_ranks.h"
-#include "diag/exit_code.h"
 #include "formats/torch_trace/directory.h"
 #include "formats/torch_trace/reader.h"
 #include "formats/torch_trace/drawing.h"
@@ -54,11 +53,11 @@ void add_usage(std::vector<scrub::RuleUse>& into, const std::vector<scrub::RuleU
   }
 }
 
-int check_canonical(const CheckRequest& request, std::string& io_error) {
+bool check_canonical(const CheckRequest& request, std::string& io_error) {
   std::vector<TraceFile> files;
   std::error_code ec;
   if (fs::is_directory(request.path, ec)) {
-    if (!list_trace_files(request.path, files, io_error)) return diag::kExitIo;
+    if (!list_trace_files(request.path, files, io_error)) return false;
   } else {
     files.push_back({request.path, -1});
   }
@@ -79,7 +78,7 @@ int check_canonical(const CheckRequest& request, std::string& io_error) {
   auto rules = scrub::load_rule_set(rules_id, load_error);
   if (!rules) {
     if (request.problems) request.problems->push_back(rules_id + ": " + load_error.text());
-    return diag::kExitOk;
+    return true;
   }
   std::map<std::string, std::unique_ptr<Scrubber>> scrubbers;
   std::map<std::string, std::string> texts;
@@ -88,13 +87,13 @@ int check_canonical(const CheckRequest& request, std::string& io_error) {
     scrubbers[label] = Scrubber::create(rules, {}, why);
     if (!scrubbers[label]) {
       if (request.problems) request.problems->push_back(rules_id + ": " + why);
-      return diag::kExitOk;
+      return true;
     }
     texts[label];
   }
 
   TorchTraceChecker checker(*request.reporter);
-  int rc = read_torch_trace(
+  bool read = read_torch_trace(
       request.path, ReadOptions{}, *request.reporter,
       [&](Record& r) {
         checker.feed(r);
@@ -106,14 +105,14 @@ int check_canonical(const CheckRequest& request, std::string& io_error) {
           request.problems->push_back("scrub rule " + sr.rule + " failed on " + label + ":" + std::to_string(r.line) +
                                       ": " + sr.message);
       },
-      nullptr, &io_error);
+      nullptr, io_error);
   checker.finish();
-  if (rc != diag::kExitOk) return rc;
+  if (!read) return false;
   for (const auto& [f, label] : labelled) {
     request.canonical->push_back({label, f.path, texts[label]});
     if (request.rule_usage) add_usage(*request.rule_usage, scrubbers[label]->rule_usage());
   }
-  return diag::kExitOk;
+  return true;
 }
 
 // A glog line starts with a level letter and MMDD: "I1122 ..." (possibly
@@ -155,9 +154,9 @@ bool check_rules(std::string_view ref, std::string& error) {
 // check --jobs`). The canonical (golden) path stays sequential on purpose:
 // it reads small captures, and one reader over the directory feeds the
 // per-file scrubbers in file order.
-int check(const CheckRequest& request, std::string& io_error) {
+bool check(const CheckRequest& request, std::string& io_error) {
   if (request.canonical) return check_canonical(request, io_error);
-  return check_torch_trace(request.path, request.jobs, *request.reporter, io_error, request.block_bytes);
+  return check_torch_trace(request.path, request.jobs, request.block_bytes, *request.reporter, io_error);
 }
 
 }  // namespace

@@ -4,7 +4,6 @@
 
 #include <filesystem>
 
-#include "diag/exit_code.h"
 #include "io/block_pipeline.h"
 #include "io/input_source.h"
 #include "formats/torch_trace/directory.h"
@@ -14,19 +13,19 @@
 namespace tc::formats::torch_trace {
 namespace {
 
-int read_one(const std::string& path, std::string display, int rank_file, const ReadOptions& options,
-             diag::Reporter& reporter, const std::function<void(Record&)>& on_record, ReadStats* stats,
-             std::string* io_error) {
-  std::string error;
-  std::unique_ptr<io::InputSource> source = io::open_input(path, error);
+bool read_one(const std::string& path, std::string display, int rank_file, const ReadOptions& options,
+              diag::Reporter& reporter, const std::function<void(Record&)>& on_record, ReadStats* stats,
+              std::string& error) {
+  std::string open_error;
+  std::unique_ptr<io::InputSource> source = io::open_input(path, open_error);
   if (!source) {
-    if (io_error) *io_error = fmt::format("{}: {}", display, error);
-    return diag::kExitIo;
+    error = fmt::format("{}: {}", display, open_error);
+    return false;
   }
   if (stats) ++stats->files;
   if (path == "-") display = source->name();
   FileReader reader(std::move(display), rank_file, options, reporter, on_record);
-  if (options.threads <= 1) return reader.read(*source, stats, io_error);
+  if (options.threads <= 1) return reader.read(*source, stats, error);
   PrehashedPayloads prehashed;
   using Runs = std::vector<PrehashedPayload>;
   io::BlockPipeline blocks(
@@ -34,39 +33,37 @@ int read_one(const std::string& path, std::string display, int rank_file, const 
       [&](io::Block& b) { prehashed.add(std::move(std::any_cast<Runs&>(b.prepared)), b.first_line); },
       options.block_bytes);
   reader.use_prehashed(&prehashed);
-  return reader.read(blocks, stats, io_error);
+  return reader.read(blocks, stats, error);
 }
 
 }  // namespace
 
-int read_trace_file(const TraceFile& file, const ReadOptions& options, diag::Reporter& reporter,
-                    const std::function<void(Record&)>& on_record, ReadStats* stats, std::string* io_error) {
-  return read_one(file.path, file.path, file.rank, options, reporter, on_record, stats, io_error);
+bool read_trace_file(const TraceFile& file, const ReadOptions& options, diag::Reporter& reporter,
+                     const std::function<void(Record&)>& on_record, ReadStats* stats, std::string& error) {
+  return read_one(file.path, file.path, file.rank, options, reporter, on_record, stats, error);
 }
 
-int read_torch_trace(const std::string& path, const ReadOptions& options, diag::Reporter& reporter,
-                     const std::function<void(Record&)>& on_record, ReadStats* stats, std::string* io_error) {
+bool read_torch_trace(const std::string& path, const ReadOptions& options, diag::Reporter& reporter,
+                      const std::function<void(Record&)>& on_record, ReadStats* stats, std::string& error) {
   std::error_code ec;
   if (path != "-" && std::filesystem::is_directory(path, ec)) {
     std::vector<TraceFile> files;
-    std::string error;
-    if (!list_trace_files(path, files, error)) {
-      if (io_error) *io_error = fmt::format("{}: {}", path, error);
-      return diag::kExitIo;
+    std::string list_error;
+    if (!list_trace_files(path, files, list_error)) {
+      error = fmt::format("{}: {}", path, list_error);
+      return false;
     }
     if (files.empty()) {
       reporter.report("input-format", {path, 1, 1}, "the directory holds no dedicated_log_torch_trace_*.log file", {},
                       {}, "pass the directory TORCH_TRACE pointed to, or one log file");
-      return diag::kExitOk;
+      return true;
     }
-    int status = diag::kExitOk;
-    for (const TraceFile& f : files) {
-      int rc = read_trace_file(f, options, reporter, on_record, stats, io_error);
-      if (rc != diag::kExitOk) status = rc;
-    }
-    return status;
+    bool read = true;  // every file is read; `error` keeps the last failure
+    for (const TraceFile& f : files)
+      if (!read_trace_file(f, options, reporter, on_record, stats, error)) read = false;
+    return read;
   }
-  return read_one(path, path, -1, options, reporter, on_record, stats, io_error);
+  return read_one(path, path, -1, options, reporter, on_record, stats, error);
 }
 
 }  // namespace tc::formats::torch_trace

@@ -48,18 +48,18 @@ struct ReadStats {
   uint64_t payloads_hashed_ahead = 0;  // payloads whose md5 came from payload_prehash.h
 };
 
-// Returns kExitOk, or kExitIo when an input cannot be opened or read (the
-// Reporter is not used for I/O failures; the message goes to `io_error`).
-int read_torch_trace(const std::string& path, const ReadOptions& options, diag::Reporter& reporter,
-                     const std::function<void(Record&)>& on_record, ReadStats* stats = nullptr,
-                     std::string* io_error = nullptr);
+// Hands every record to `on_record` and reports findings to `reporter`.
+// False, with `error` set, when an input cannot be opened or read (the
+// Reporter is not used for I/O failures); malformed input is reported and
+// read past. `stats` may be null.
+bool read_torch_trace(const std::string& path, const ReadOptions& options, diag::Reporter& reporter,
+                      const std::function<void(Record&)>& on_record, ReadStats* stats, std::string& error);
 
 // Reads one file of a TORCH_TRACE directory exactly as read_torch_trace()
 // reads it there (named by its path, with the rank of its name), for
 // callers that read a directory's files themselves, e.g. on several threads.
 // Returns as read_torch_trace() does, for this file alone.
-int read_trace_file(const TraceFile& file, const ReadOptions& options, diag::Reporter& reporter,
-                    const std::function<void(Record&)>& on_record, ReadStats* stats = nullptr,
-                    std::string* io_error = nullptr);
+bool read_trace_file(const TraceFile& file, const ReadOptions& options, diag::Reporter& reporter,
+                     const std::function<void(Record&)>& on_record, ReadStats* stats, std::string& error);
 
 }  // namespace tc::formats::torch_trace

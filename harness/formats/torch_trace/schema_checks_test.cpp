@@ -65,12 +65,13 @@ const std::map<std::string, Sample>& samples() {
     std::map<std::string, Sample> out;
     for (const std::string& file : sample_files()) {
       diag::Reporter ignored;
+      std::string error;
       read_torch_trace(file, {}, ignored, [&](Record& r) {
         if (!r.envelope.is_object() || !r.md5_ok || r.payload_truncated) return;
         std::string key = record_label(r);
         if (out.count(key)) return;
         out[key] = Sample{fmt::format("{}:{}", file, r.line), r.envelope, r.has_payload, r.payload};
-      });
+      }, nullptr, error);
     }
     return out;
   }();

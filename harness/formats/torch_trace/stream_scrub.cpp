@@ -1,24 +1,23 @@
 #include "formats/torch_trace/stream_scrub.h"
 
-#include "diag/exit_code.h"
 #include "formats/torch_trace/reader.h"
 #include "formats/torch_trace/scrubber.h"
 #include "scrub/load.h"
 
 namespace tc::formats::torch_trace {
 
-int stream_scrub_torch_trace(const formats::StreamScrubRequest& request, std::string& error) {
+StreamScrubResult stream_scrub_torch_trace(const formats::StreamScrubRequest& request, std::string& error) {
   scrub::LoadError load_error;
   auto rules = scrub::load_rule_set(request.rules, load_error);
   if (!rules) {
     error = load_error.text();
-    return diag::kExitUsage;
+    return StreamScrubResult::RulesUnusable;
   }
   ScrubOptions options;
   options.enabled = request.enabled;
   options.capture = request.capture;
   auto scrubber = Scrubber::create(rules, options, error);
-  if (!scrubber) return diag::kExitUsage;
+  if (!scrubber) return StreamScrubResult::RulesUnusable;
 
   std::string text;
   auto on_record = [&](Record& record) {
@@ -38,7 +37,9 @@ int stream_scrub_torch_trace(const formats::StreamScrubRequest& request, std::st
     }
     request.print(text);
   };
-  return read_torch_trace(request.path, ReadOptions{}, *request.reporter, on_record, nullptr, &error);
+  return read_torch_trace(request.path, ReadOptions{}, *request.reporter, on_record, nullptr, error)
+             ? StreamScrubResult::Printed
+             : StreamScrubResult::InputUnreadable;
 }
 
 }  // namespace tc::formats::torch_trace
