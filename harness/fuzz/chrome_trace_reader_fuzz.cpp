@@ -34,10 +34,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   options.max_member = 256;
   tc::diag::Reporter reporter;
   uint64_t events = 0;
-  tc::formats::chrome_trace::ChromeReadInfo info;
   std::string io_error;
-  tc::formats::chrome_trace::read_chrome_trace(
-      *source, "fuzz.json", options, reporter,
+  tc::formats::chrome_trace::ChromeTraceReader reader(
+      options, reporter,
       [&](const tc::formats::chrome_trace::ChromeEvent& e) {
         if (!e.value.is_object() || e.text.empty() || e.text.size() > options.max_event) std::abort();
         (void)e.pointer();
@@ -45,9 +44,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       },
       [&](const tc::formats::chrome_trace::ChromeMember& m) {
         if (m.text.size() > options.max_member) std::abort();
-      },
-      &info, io_error);
-  if (events > info.events) std::abort();
+      });
+  reader.read(*source, "fuzz.json", io_error);
+  if (events > reader.info().events) std::abort();
   tc::fuzz::format_findings(reporter);
   return 0;
 }

@@ -1,5 +1,5 @@
 // The Chrome Trace Event Format invariants (../shared/spec/formats.md §1.3-1.4), checked
-// event by event in one pass over read_chrome_trace's output.
+// event by event in one pass over ChromeTraceReader's output.
 //
 // Contract:
 //  - member() for each top-level member, event() for each event in file

@@ -122,8 +122,8 @@ bool read_trace(const CheckRequest& request, const std::string& file, const std:
   options.threads = request.jobs;
   options.trace_events_occurrence = occurrence;
   if (request.block_bytes) options.chunk = request.block_bytes;
-  bool read = read_chrome_trace(
-      file, options, reporter,
+  ChromeTraceReader reader(
+      options, reporter,
       [&](ChromeEvent& e) {
         schemas.validate_event(e);
         checker.event(e, &schemas.facts());
@@ -137,8 +137,9 @@ bool read_trace(const CheckRequest& request, const std::string& file, const std:
         checker.member(m, &schemas.facts());
         schemas.report_member(m, shown);
         if (canon) canon->member(m);
-      },
-      &info, io_error);
+      });
+  const bool read = reader.read(file, io_error);
+  info = reader.info();
   if (!read) return false;
   checker.finish(info);
   kineto = checker.is_kineto();

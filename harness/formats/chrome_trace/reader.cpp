@@ -113,20 +113,23 @@ class CrlfScan : public io::InputSource {
 
 }  // namespace
 
-bool read_chrome_trace(const std::string& path, const ChromeReadOptions& options, diag::Reporter& reporter,
-                       const std::function<void(ChromeEvent&)>& on_event,
-                       const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
-                       std::string& error) {
+ChromeTraceReader::ChromeTraceReader(const ChromeReadOptions& options, diag::Reporter& reporter, EventFn on_event,
+                                     MemberFn on_member)
+    : options_(options), reporter_(reporter), on_event_(std::move(on_event)), on_member_(std::move(on_member)) {}
+
+bool ChromeTraceReader::read(const std::string& path, std::string& error) {
   std::unique_ptr<io::InputSource> in = io::open_input(path, error);
   if (!in) return false;
   const std::string file = path == "-" ? in->name() : path;
-  return read_chrome_trace(*in, file, options, reporter, on_event, on_member, info, error);
+  return read(*in, file, error);
 }
 
-bool read_chrome_trace(io::InputSource& source, const std::string& file, const ChromeReadOptions& options,
-                       diag::Reporter& reporter, const std::function<void(ChromeEvent&)>& on_event,
-                       const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
-                       std::string& error) {
+bool ChromeTraceReader::read(io::InputSource& source, const std::string& file, std::string& error) {
+  const ChromeReadOptions& options = options_;
+  diag::Reporter& reporter = reporter_;
+  const EventFn& on_event = on_event_;
+  const MemberFn& on_member = on_member_;
+  info_ = {};
   CrlfScan scan(source);
   simdjson::dom::parser event_parser;
   simdjson::dom::parser member_parser;
@@ -416,8 +419,7 @@ bool read_chrome_trace(io::InputSource& source, const std::string& file, const C
       },
       fold_element, fold_member);
 
-  ChromeReadInfo local;
-  ChromeReadInfo& ri = info ? *info : local;
+  ChromeReadInfo& ri = info_;
   ri.container = result.container;
   ri.array_found = result.array_found;
   ri.terminated = result.terminated;

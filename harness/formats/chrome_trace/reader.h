@@ -110,18 +110,32 @@ struct ChromeReadOptions {
   uint64_t trace_events_occurrence = 1;
 };
 
-bool read_chrome_trace(const std::string& path, const ChromeReadOptions& options, diag::Reporter& reporter,
-                       const std::function<void(ChromeEvent&)>& on_event,
-                       const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
-                       std::string& error);
+// One reader, one reporter and one pair of hooks; read() may be called for
+// several inputs in turn (info() describes the last).
+class ChromeTraceReader {
+ public:
+  using EventFn = std::function<void(ChromeEvent&)>;
+  using MemberFn = std::function<void(const ChromeMember&)>;
 
-// The same over an open source (decompressed already: wrap a raw gzip stream
-// with io::make_gzip_source), named `file` in the findings. For in-memory
-// input (tests, fuzzing).
-bool read_chrome_trace(io::InputSource& in, const std::string& file, const ChromeReadOptions& options,
-                       diag::Reporter& reporter, const std::function<void(ChromeEvent&)>& on_event,
-                       const std::function<void(const ChromeMember&)>& on_member, ChromeReadInfo* info,
-                       std::string& error);
+  ChromeTraceReader(const ChromeReadOptions& options, diag::Reporter& reporter, EventFn on_event, MemberFn on_member);
+
+  // The file at `path` (plain, .gz, or "-" for stdin).
+  bool read(const std::string& path, std::string& error);
+  // An open source (decompressed already: wrap a raw gzip stream with
+  // io::make_gzip_source), named `file` in the findings. For in-memory input
+  // (tests, fuzzing).
+  bool read(io::InputSource& in, const std::string& file, std::string& error);
+
+  // What the last read() saw of the container (reset by each read()).
+  const ChromeReadInfo& info() const { return info_; }
+
+ private:
+  ChromeReadOptions options_;
+  diag::Reporter& reporter_;
+  EventFn on_event_;
+  MemberFn on_member_;
+  ChromeReadInfo info_;
+};
 
 using json::position_in;
 

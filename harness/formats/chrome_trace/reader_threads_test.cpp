@@ -20,11 +20,11 @@ ChromeReadBack chrome_read_back(const std::string& trace, unsigned threads, size
   options.threads = threads;
   options.chunk = chunk;
   std::string error;
-  read_chrome_trace(
-      source, "t.json", options, reporter,
+  ChromeTraceReader reader(
+      options, reporter,
       [&](const ChromeEvent& e) { out.seen.push_back("event " + std::to_string(e.index) + " " + std::string(e.text)); },
-      [&](const ChromeMember& m) { out.seen.push_back("member " + m.key + (m.parsed ? " parsed" : "")); }, nullptr,
-      error);
+      [&](const ChromeMember& m) { out.seen.push_back("member " + m.key + (m.parsed ? " parsed" : "")); });
+  reader.read(source, "t.json", error);
   for (const diag::Diagnostic& d : reporter.kept())
     out.findings.push_back(d.rule + " " + std::to_string(d.location.line) + ":" + std::to_string(d.location.column) +
                            " " + d.pointer + " " + d.message);
