@@ -11,7 +11,6 @@
 
 #include "case/case_name.h"
 #include "case/case_structure.h"
-#include "diag/exit_code.h"
 #include "diag/profile.h"
 #include "formats/registry/registry.h"
 
@@ -115,7 +114,7 @@ std::vector<std::string> list_case_names(const std::string& cases_root) {
 }
 
 std::vector<Case> load_cases_reporting(const std::string& cases_root, const std::vector<std::string>& names,
-                                       std::vector<int>& codes) {
+                                       size_t& failed) {
   std::vector<Case> loaded;
   for (const std::string& name : names.empty() ? list_case_names(cases_root) : names) {
     std::string error;
@@ -123,7 +122,7 @@ std::vector<Case> load_cases_reporting(const std::string& cases_root, const std:
       loaded.push_back(std::move(*c));
     } else {
       std::printf("ERROR %s\n    %s\n", name.c_str(), error.c_str());
-      codes.push_back(diag::kExitUsage);
+      ++failed;
     }
   }
   return loaded;

@@ -24,10 +24,10 @@ std::optional<Case> load_case_file(const std::string& cases_root, const std::str
 
 // Loads the named cases, or every case below cases_root when `names` is
 // empty, in order. A case that fails to load is printed on stdout as
-// "ERROR <name>" plus the reason and adds one kExitUsage to `codes`, so the
-// commands that run cases report bad case files the same way.
+// "ERROR <name>" plus the reason and counted in `failed`, so the commands
+// that run cases report bad case files the same way.
 std::vector<Case> load_cases_reporting(const std::string& cases_root, const std::vector<std::string>& names,
-                                       std::vector<int>& codes);
+                                       size_t& failed);
 
 // Names of every case below cases_root, sorted: the files
 // <group>/<name>.json (deeper files are a case's own data).

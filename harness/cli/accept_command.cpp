@@ -21,7 +21,7 @@
 #include "case/case_loader.h"
 #include "case/emitter_id.h"
 #include "cli/command.h"
-#include "diag/exit_code.h"
+#include "cli/exit_code.h"
 #include "golden/accept_policy.h"
 #include "golden/golden_store.h"
 #include "golden/pending_store.h"
@@ -89,10 +89,10 @@ int accept_capture(const AcceptOptions& o, const golden::AcceptDecision& policy,
   auto c = cases::load_case_by_name(cases::default_cases_root(), o.target, error);
   if (!c) {
     std::fprintf(stderr, "tracecheck accept: %s\n", error.c_str());
-    return diag::kExitUsage;
+    return kExitUsage;
   }
-  if (!looks_like_capture_of(*c, o.capture_dir)) return diag::kExitIo;
-  return report::judge_capture(accept_request(*c, o.capture_dir, o, policy, work_root));
+  if (!looks_like_capture_of(*c, o.capture_dir)) return kExitIo;
+  return exit_code_of(report::judge_capture(accept_request(*c, o.capture_dir, o, policy, work_root)));
 }
 
 // The stability rule for captures made elsewhere: every run of the case
@@ -131,14 +131,14 @@ int accept_tree(const AcceptOptions& o, const golden::AcceptDecision& policy, co
     std::fprintf(stderr,
                  "tracecheck accept: %s is not a folder of captures (give CASE CAPTURE_DIR to accept one capture)\n",
                  o.target.c_str());
-    return diag::kExitIo;
+    return kExitIo;
   }
   const std::string cases_root = cases::default_cases_root();
   cases::CaptureTree tree = cases::find_capture_tree(o.target, cases::list_case_names(cases_root));
   for (const std::string& p : tree.problems) std::printf("PROBLEM %s\n", p.c_str());
   if (tree.cases.empty()) {
     std::fprintf(stderr, "tracecheck accept: no capture of a known case in %s\n", o.target.c_str());
-    return diag::kExitIo;
+    return kExitIo;
   }
   std::vector<int> codes;
   std::vector<report::CaseResult> results;
@@ -150,7 +150,7 @@ int accept_tree(const AcceptOptions& o, const golden::AcceptDecision& policy, co
     if (!c || !looks_like_capture_of(*c, cc.runs.front())) {
       result.status = "error";
       result.message = c ? "not a capture of this case" : error;
-      codes.push_back(c ? diag::kExitIo : diag::kExitUsage);
+      codes.push_back(c ? kExitIo : kExitUsage);
       results.push_back(result);
       continue;
     }
@@ -164,12 +164,13 @@ int accept_tree(const AcceptOptions& o, const golden::AcceptDecision& policy, co
       }
       result.status = "unstable";
       result.message = report;
-      codes.push_back(diag::kExitErrors);
+      codes.push_back(kExitErrors);
       results.push_back(result);
       continue;
     }
     report::JudgeRequest q = accept_request(*c, cc.runs.front(), o, policy, work_root);
-    codes.push_back(report::judge_capture(q, &result));
+    result.exit_code = exit_code_of(report::judge_capture(q, &result));
+    codes.push_back(result.exit_code);
     results.push_back(result);
   }
   // One line per case, then the totals.
@@ -187,17 +188,17 @@ int accept_tree(const AcceptOptions& o, const golden::AcceptDecision& policy, co
   for (const auto& [status, n] : totals) summary += (summary.empty() ? "" : ", ") + std::to_string(n) + " " + status;
   if (!tree.problems.empty()) summary += ", " + std::to_string(tree.problems.size()) + " problem(s) above";
   std::printf("summary: %s\n", summary.c_str());
-  if (!tree.problems.empty()) codes.push_back(diag::kExitErrors);
-  return report::combine_exit_codes(codes);
+  if (!tree.problems.empty()) codes.push_back(kExitErrors);
+  return combine_exit_codes(codes);
 }
 
 int accept_command(const AcceptOptions& o) {
   if (!o.emitter.empty() && !cases::is_emitter_id(o.emitter)) {
     std::fprintf(stderr, "tracecheck accept: '%s' is not an emitter id (e.g. torch-2.11.0-cu130)\n", o.emitter.c_str());
-    return diag::kExitUsage;
+    return kExitUsage;
   }
   golden::AcceptDecision policy;
-  if (!accept_policy(policy)) return diag::kExitUsage;
+  if (!accept_policy(policy)) return kExitUsage;
   const std::string work_root = o.work_dir.empty() ? report::default_work_root() : o.work_dir;
   return o.capture_dir.empty() ? accept_tree(o, policy, work_root) : accept_capture(o, policy, work_root);
 }

@@ -36,7 +36,7 @@
 #include "cli/command.h"
 #include "diag/accounting.h"
 #include "diag/ci_output.h"
-#include "diag/exit_code.h"
+#include "cli/exit_code.h"
 #include "diag/profile.h"
 #include "diag/reporter.h"
 #include "formats/registry/registry.h"
@@ -64,14 +64,14 @@ int run_check(const CheckOptions& o) {
   if (!profile) {
     std::fprintf(stderr, "tracecheck check: unknown profile '%s' (known: %s)\n", o.profile.c_str(),
                  formats::registry::catalog().profile_names().c_str());
-    return diag::kExitUsage;
+    return kExitUsage;
   }
   const formats::Format* forced = nullptr;
   if (!o.format.empty() && !(forced = formats::registry::find_format(o.format))) {
     std::string known;
     for (const formats::Format& f : formats::registry::all_formats()) known += (known.empty() ? "" : ", ") + f.id;
     std::fprintf(stderr, "tracecheck check: unknown format '%s' (known: %s)\n", o.format.c_str(), known.c_str());
-    return diag::kExitUsage;
+    return kExitUsage;
   }
   // One input with its own Reporter; report/parallel_check.h runs several
   // at once and merges their findings in input order. The formats read keep
@@ -205,11 +205,11 @@ int run_check(const CheckOptions& o) {
     if (!io::write_file_atomic(o.html, render_check_page(table, verdict.diagnostics, profile->name),
                                    error)) {
       std::fprintf(stderr, "tracecheck check: cannot write %s: %s\n", o.html.c_str(), error.c_str());
-      return diag::kExitIo;
+      return kExitIo;
     }
   }
-  if (io_failed) return diag::kExitIo;
-  return verdict.failed(o.werror) ? diag::kExitErrors : diag::kExitOk;
+  if (io_failed) return kExitIo;
+  return verdict.failed(o.werror) ? kExitErrors : kExitOk;
 }
 
 TRACECHECK_COMMAND(

@@ -1,6 +1,6 @@
 // A tracecheck subcommand. Each command lives in its own cli/<name>_command.cpp
 // and registers itself with TRACECHECK_COMMAND, so adding one touches no
-// other file. run() returns an ExitCode (diag/exit_code.h).
+// other file. run() returns an ExitCode (cli/exit_code.h).
 #pragma once
 
 #include <CLI/CLI.hpp>

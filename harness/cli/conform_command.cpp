@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "cli/command.h"
-#include "diag/exit_code.h"
+#include "cli/exit_code.h"
 #include "golden/accept_policy.h"
 #include "golden/unified_diff.h"
 #include "io/file.h"
@@ -35,12 +35,12 @@ int compare_golden(const ConformOptions& o, const std::string& actual) {
   golden::AcceptDecision accept = golden::decide_accept(o.accept);
   if (!accept.error.empty()) {
     std::fprintf(stderr, "tracecheck conform: %s\n", accept.error.c_str());
-    return diag::kExitUsage;
+    return kExitUsage;
   }
   std::optional<std::string> expected = io::read_file(o.golden);
   if (expected && *expected == actual) {
     std::printf("golden %s: match\n", o.golden.c_str());
-    return diag::kExitOk;
+    return kExitOk;
   }
   bool may_write = accept.allowed &&
                    (accept.mode == golden::UpdateMode::Always || (accept.mode == golden::UpdateMode::New && !expected));
@@ -48,10 +48,10 @@ int compare_golden(const ConformOptions& o, const std::string& actual) {
     std::string error;
     if (!io::write_file_atomic(o.golden, actual, error)) {
       std::fprintf(stderr, "tracecheck conform: %s\n", error.c_str());
-      return diag::kExitIo;
+      return kExitIo;
     }
     std::printf("golden %s: %s\n", o.golden.c_str(), expected ? "updated" : "written");
-    return diag::kExitOk;
+    return kExitOk;
   }
   if (accept.requested && !accept.allowed) std::fprintf(stderr, "tracecheck conform: %s\n", accept.refusal.c_str());
   if (!expected) {
@@ -60,7 +60,7 @@ int compare_golden(const ConformOptions& o, const std::string& actual) {
     std::printf("golden %s: differs (accept with --accept)\n%s", o.golden.c_str(),
                 golden::unified_diff(*expected, actual, o.golden, "actual").c_str());
   }
-  return diag::kExitErrors;
+  return kExitErrors;
 }
 
 int run_conform_command(ConformOptions o) {
@@ -69,7 +69,7 @@ int run_conform_command(ConformOptions o) {
   report::ConformResult r = report::run_conform(o.request);
   if (!r.ok) {
     std::fprintf(stderr, "tracecheck conform: %s\n", r.error.c_str());
-    return r.artifacts.empty() ? diag::kExitIo : diag::kExitErrors;
+    return r.artifacts.empty() ? kExitIo : kExitErrors;
   }
   const report::Evaluation& ev = r.evaluation;
   std::fwrite(ev.diagnostics_text.data(), 1, ev.diagnostics_text.size(), stdout);
@@ -81,7 +81,7 @@ int run_conform_command(ConformOptions o) {
   }
   for (const std::string& problem : ev.problems) std::printf("problem: %s\n", problem.c_str());
   if (!o.golden.empty()) return compare_golden(o, ev.text);
-  return failed || !ev.problems.empty() ? diag::kExitErrors : diag::kExitOk;
+  return failed || !ev.problems.empty() ? kExitErrors : kExitOk;
 }
 
 TRACECHECK_COMMAND(

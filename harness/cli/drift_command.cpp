@@ -11,7 +11,7 @@
 
 #include "case/emitter_id.h"
 #include "cli/command.h"
-#include "diag/exit_code.h"
+#include "cli/exit_code.h"
 #include "golden/drift.h"
 #include "golden/golden_store.h"
 
@@ -32,13 +32,13 @@ int run_drift(const DriftOptions& o) {
   for (const std::string* e : {&o.from, &o.to})
     if (!cases::is_emitter_id(*e)) {
       std::fprintf(stderr, "tracecheck drift: '%s' is not an emitter id (e.g. torch-2.6.0)\n", e->c_str());
-      return diag::kExitUsage;
+      return kExitUsage;
     }
   std::string root = golden::default_golden_root();
   if (!golden::emitter_has_goldens(root, o.from) && !golden::emitter_has_goldens(root, o.to)) {
     std::fprintf(stderr, "tracecheck drift: no goldens for %s or %s under %s\n", o.from.c_str(), o.to.c_str(),
                  root.c_str());
-    return diag::kExitIo;
+    return kExitIo;
   }
   std::vector<golden::CaseDrift> cases = golden::drift(root, o.from, o.to);
   size_t drifted = 0;
@@ -59,7 +59,7 @@ int run_drift(const DriftOptions& o) {
     }
     nlohmann::json doc = {{"from", o.from}, {"to", o.to}, {"cases", list}, {"drifted", drifted}};
     std::printf("%s\n", doc.dump(2).c_str());
-    return diag::kExitOk;
+    return kExitOk;
   }
   std::printf("drift %s -> %s\n", o.from.c_str(), o.to.c_str());
   for (const auto& c : cases) {
@@ -78,7 +78,7 @@ int run_drift(const DriftOptions& o) {
     std::printf("%s\n%s", c.case_name.c_str(), golden::describe_drift(c).c_str());
   }
   std::printf("%zu case(s), %zu with drift\n", cases.size(), drifted);
-  return diag::kExitOk;
+  return kExitOk;
 }
 
 }  // namespace

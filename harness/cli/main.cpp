@@ -4,7 +4,7 @@
 #include <exception>
 
 #include "cli/command.h"
-#include "diag/exit_code.h"
+#include "cli/exit_code.h"
 
 namespace tc::cli {
 std::vector<Command>& registry() {
@@ -36,12 +36,12 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     app.exit(e);
-    return tc::diag::kExitUsage;
+    return tc::cli::kExitUsage;
   }
   try {
-    return run ? run() : tc::diag::kExitUsage;
+    return run ? run() : tc::cli::kExitUsage;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "tracecheck: internal error: %s\n", e.what());
-    return tc::diag::kExitErrors;
+    return tc::cli::kExitErrors;
   }
 }

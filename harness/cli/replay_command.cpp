@@ -13,7 +13,7 @@
 #include "case/emitter_id.h"
 #include "cli/command.h"
 #include "cli/report_options.h"
-#include "diag/exit_code.h"
+#include "cli/exit_code.h"
 #include "golden/accept_policy.h"
 #include "golden/golden_store.h"
 #include "golden/pending_store.h"
@@ -42,7 +42,7 @@ int replay_one(const cases::Case& c, const std::string& emitter, const ReplayOpt
   cr.emitter = emitter;
   cr.mode = "replay";
   cr.status = "fail";
-  cr.exit_code = diag::kExitErrors;
+  cr.exit_code = kExitErrors;
   std::string root = golden::default_golden_root();
   std::string raw = golden::raw_path(root, emitter, c.name);
   std::string work_root = o.work_dir.empty() ? report::default_work_root() : o.work_dir;
@@ -57,7 +57,7 @@ int replay_one(const cases::Case& c, const std::string& emitter, const ReplayOpt
                      : "no golden for " + emitter;
     cr.golden_status = "missing";
     std::printf("FAIL %s  %s (replay)\n    %s\n", c.name.c_str(), emitter.c_str(), cr.message.c_str());
-    return diag::kExitErrors;
+    return kExitErrors;
   }
   std::string error;
   fs::path capture = evidence / "capture";
@@ -65,7 +65,7 @@ int replay_one(const cases::Case& c, const std::string& emitter, const ReplayOpt
     std::printf("FAIL %s  %s (replay)\n    %s; accept the case live to store them\n", c.name.c_str(), emitter.c_str(),
                 error.c_str());
     cr.message = error;
-    return diag::kExitErrors;
+    return kExitErrors;
   }
   report::JudgeRequest q;
   q.c = &c;
@@ -83,21 +83,21 @@ int replay_one(const cases::Case& c, const std::string& emitter, const ReplayOpt
   q.work_root = work_root;
   q.pending_root = golden::pending_root(work_root);
   o.report.apply(q);
-  int code = report::judge_capture(q, &cr);
-  if (code == diag::kExitOk && !o.keep) fs::remove_all(evidence, ec);
+  const int code = cr.exit_code = exit_code_of(report::judge_capture(q, &cr));
+  if (code == kExitOk && !o.keep) fs::remove_all(evidence, ec);
   return code;
 }
 
 int replay_cases(const ReplayOptions& o) {
   if (!o.emitter.empty() && !cases::is_emitter_id(o.emitter)) {
     std::fprintf(stderr, "tracecheck replay: '%s' is not an emitter id (e.g. torch-2.6.0)\n", o.emitter.c_str());
-    return diag::kExitUsage;
+    return kExitUsage;
   }
   std::string cases_root = cases::default_cases_root();
   golden::AcceptDecision accept = golden::decide_accept(o.accept);
   if (!accept.error.empty()) {
     std::fprintf(stderr, "tracecheck replay: %s\n", accept.error.c_str());
-    return diag::kExitUsage;
+    return kExitUsage;
   }
   std::vector<int> codes;
   report::RunReport run_report;
@@ -105,10 +105,12 @@ int replay_cases(const ReplayOptions& o) {
   cases::Shard shard;
   if (std::string why; !cases::parse_shard(o.shard, shard, why)) {
     std::fprintf(stderr, "tracecheck replay: --shard: %s\n", why.c_str());
-    return diag::kExitUsage;
+    return kExitUsage;
   }
+  size_t broken_case_files = 0;
   std::vector<cases::Case> loaded_cases =
-      cases::select_shard(cases::load_cases_reporting(cases_root, o.cases, codes), shard);
+      cases::select_shard(cases::load_cases_reporting(cases_root, o.cases, broken_case_files), shard);
+  codes.insert(codes.end(), broken_case_files, kExitUsage);
   for (const cases::Case& c : loaded_cases) {
     std::vector<std::string> emitters = o.emitter.empty()
                                             ? golden::emitters_with_golden(golden::default_golden_root(), c.name)
@@ -119,14 +121,14 @@ int replay_cases(const ReplayOptions& o) {
       if (!o.cases.empty()) {
         std::printf("FAIL %s  (replay)\n    no golden for %s under %s; accept one from a live run first\n",
                     c.name.c_str(), c.name.c_str(), golden::default_golden_root().c_str());
-        codes.push_back(diag::kExitErrors);
+        codes.push_back(kExitErrors);
         report::CaseResult missing;
         missing.case_name = c.name;
         missing.mode = "replay";
         missing.status = "fail";
         missing.golden_status = "missing";
         missing.message = "no golden";
-        missing.exit_code = diag::kExitErrors;
+        missing.exit_code = kExitErrors;
         missing.rule_set = c.rules;
         run_report.add(std::move(missing));
       }
@@ -145,7 +147,7 @@ int replay_cases(const ReplayOptions& o) {
   }
   if (codes.empty()) {
     std::printf("no stored golden to replay under %s\n", golden::default_golden_root().c_str());
-    return diag::kExitSkipped;
+    return kExitSkipped;
   }
   return o.report.finish(run_report, codes);
 }

@@ -12,7 +12,7 @@
 
 #include "case/emitter_id.h"
 #include "cli/command.h"
-#include "diag/exit_code.h"
+#include "cli/exit_code.h"
 #include "golden/golden_store.h"
 #include "io/file.h"
 #include "report/run_report.h"
@@ -32,32 +32,32 @@ int run_report(const ReportCommandOptions& o) {
   inputs.insert(inputs.end(), o.reports.begin(), o.reports.end());
   if (inputs.empty()) {
     std::fprintf(stderr, "tracecheck report: name the JSON reports to read (run/replay --report-json)\n");
-    return diag::kExitUsage;
+    return kExitUsage;
   }
   for (const std::string& file : inputs) {
     auto text = io::read_file(file);
     std::string error;
     if (!text) {
       std::fprintf(stderr, "tracecheck report: cannot read %s\n", file.c_str());
-      return diag::kExitIo;
+      return kExitIo;
     }
     if (!merged.merge_json(*text, error)) {
       std::fprintf(stderr, "tracecheck report: %s: %s\n", file.c_str(), error.c_str());
-      return diag::kExitIo;
+      return kExitIo;
     }
   }
   for (const std::string& emitter : o.drift)
     if (!std::filesystem::is_directory(golden::default_golden_root() + "/" + emitter)) {
       std::fprintf(stderr, "tracecheck report: --drift: no golden set for %s under %s\n", emitter.c_str(),
                    golden::default_golden_root().c_str());
-      return diag::kExitUsage;
+      return kExitUsage;
     }
   merged.print_summary(stdout);
   std::fflush(stdout);
-  if (!report::write_reports(merged, o.json_file, o.junit_file, o.html_file, o.drift)) return diag::kExitIo;
+  if (!report::write_reports(merged, o.json_file, o.junit_file, o.html_file, o.drift)) return kExitIo;
   for (const auto& c : merged.cases())
-    if (c.status != "pass" && c.status != "accepted" && c.status != "skip") return diag::kExitErrors;
-  return diag::kExitOk;
+    if (c.status != "pass" && c.status != "accepted" && c.status != "skip") return kExitErrors;
+  return kExitOk;
 }
 
 }  // namespace

@@ -57,7 +57,7 @@ struct ReportOptions {
     r.print_summary(stdout);
     std::fflush(stdout);
     bool ok = report::write_reports(r, json_file, junit_file, html_file);
-    int code = report::combine_exit_codes(codes);
+    int code = combine_exit_codes(codes);
     return ok || code != 0 ? code : 3;
   }
 };

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "cli/command.h"
-#include "diag/exit_code.h"
+#include "cli/exit_code.h"
 #include "golden/accept_policy.h"
 #include "golden/diff_color.h"
 #include "golden/pending_store.h"
@@ -60,7 +60,7 @@ void show(const golden::PendingEntry& e, size_t i, size_t n, const ReviewOptions
 int review(const ReviewOptions& o) {
   if (o.accept_all && o.reject_all) {
     std::fprintf(stderr, "tracecheck review: --accept-all and --reject-all exclude each other\n");
-    return diag::kExitUsage;
+    return kExitUsage;
   }
   std::string work_root = o.work_dir.empty() ? report::default_work_root() : o.work_dir;
   std::string root = golden::pending_root(work_root);
@@ -72,7 +72,7 @@ int review(const ReviewOptions& o) {
   }
   if (entries.empty()) {
     std::printf("no pending goldens under %s\n", root.c_str());
-    return diag::kExitOk;
+    return kExitOk;
   }
   bool interactive = !o.accept_all && !o.reject_all && ::isatty(STDIN_FILENO) == 1;
   golden::AcceptDecision decision = golden::decide_mode(golden::UpdateMode::Always);
@@ -119,7 +119,7 @@ int review(const ReviewOptions& o) {
     std::printf("%zu pending golden(s) left%s\n", left,
                 interactive ? "" : " (stdin is not a terminal: decide with --accept-all or --reject-all)");
   std::fflush(stdout);
-  return left > 0 || failed > 0 ? diag::kExitErrors : diag::kExitOk;
+  return left > 0 || failed > 0 ? kExitErrors : kExitOk;
 }
 
 }  // namespace

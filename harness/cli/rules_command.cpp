@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "cli/command.h"
-#include "diag/exit_code.h"
+#include "cli/exit_code.h"
 #include "diag/rule_catalog.h"
 #include "diag/rule_doc.h"
 #include "formats/registry/registry.h"
@@ -38,13 +38,13 @@ int run_rules(const RulesOptions& o) {
       std::string text = diag::rule_doc_text(catalog, id);
       if (text.empty()) {
         std::fprintf(stderr, "tracecheck rules: unknown rule '%s'\n", id.c_str());
-        return diag::kExitErrors;
+        return kExitErrors;
       }
       out += text;
     }
   }
   std::fwrite(out.data(), 1, out.size(), stdout);
-  return diag::kExitOk;
+  return kExitOk;
 }
 
 TRACECHECK_COMMAND("rules", "Explain rule ids: meaning, reason, example, severity per consumer profile",

@@ -15,7 +15,7 @@
 #include "case/shard.h"
 #include "cli/command.h"
 #include "cli/report_options.h"
-#include "diag/exit_code.h"
+#include "cli/exit_code.h"
 #include "golden/accept_policy.h"
 #include "golden/golden_doc.h"
 #include "golden/golden_store.h"
@@ -109,17 +109,19 @@ int run_cases(const RunOptions& o) {
   golden::AcceptDecision accept = golden::decide_accept(o.accept);
   if (!accept.error.empty()) {
     std::fprintf(stderr, "tracecheck run: %s\n", accept.error.c_str());
-    return diag::kExitUsage;
+    return kExitUsage;
   }
   std::vector<int> codes;
   report::RunReport run_report;
   cases::Shard shard;
   if (std::string why; !cases::parse_shard(o.shard, shard, why)) {
     std::fprintf(stderr, "tracecheck run: --shard: %s\n", why.c_str());
-    return diag::kExitUsage;
+    return kExitUsage;
   }
+  size_t broken_case_files = 0;
   std::vector<cases::Case> loaded_cases =
-      cases::select_shard(cases::load_cases_reporting(cases_root, o.cases, codes), shard);
+      cases::select_shard(cases::load_cases_reporting(cases_root, o.cases, broken_case_files), shard);
+  codes.insert(codes.end(), broken_case_files, kExitUsage);
   report::Progress progress(loaded_cases.size());
   for (const cases::Case& loaded : loaded_cases) {
     const cases::Case& pinned_case = loaded;
@@ -150,13 +152,13 @@ int run_cases(const RunOptions& o) {
     // The capture step's own share: all but the workload process's lifetime.
     cr.harness_seconds = std::max(0.0, capture_s - result.wall_s);
     if (!result.ran) {
-      int code = runner::unavailable_exit_code();
-      std::printf("%s %s  environment %s\n    %s%s\n", code == diag::kExitSkipped ? "SKIP" : "ERROR", c->name.c_str(),
+      int code = unavailable_exit_code();
+      std::printf("%s %s  environment %s\n    %s%s\n", code == kExitSkipped ? "SKIP" : "ERROR", c->name.c_str(),
                   case_env.c_str(), result.error.c_str(),
-                  code == diag::kExitSkipped ? "" : "\n    (under CI a missing environment is a failure, not a skip)");
-      write_result(evidence, (code == diag::kExitSkipped ? "skip-env: " : "error: ") + result.error);
+                  code == kExitSkipped ? "" : "\n    (under CI a missing environment is a failure, not a skip)");
+      write_result(evidence, (code == kExitSkipped ? "skip-env: " : "error: ") + result.error);
       codes.push_back(code);
-      cr.status = code == diag::kExitSkipped ? "skip" : "error";
+      cr.status = code == kExitSkipped ? "skip" : "error";
       cr.message = result.error;
       cr.exit_code = code;
       run_report.add(cr);
@@ -166,10 +168,10 @@ int run_cases(const RunOptions& o) {
       std::printf("SKIP %s  (torch %s, %s)\n    skipped: %s\n", c->name.c_str(), result.torch_version.c_str(),
                   case_env.c_str(), result.skip_reason.c_str());
       write_result(evidence, "skip: " + result.skip_reason);
-      codes.push_back(diag::kExitSkipped);
+      codes.push_back(kExitSkipped);
       cr.status = "skip";
       cr.message = result.skip_reason;
-      cr.exit_code = diag::kExitSkipped;
+      cr.exit_code = kExitSkipped;
       run_report.add(cr);
       continue;
     }
@@ -199,9 +201,9 @@ int run_cases(const RunOptions& o) {
       second_capture_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       return agrees;
     };
-    int code = report::judge_capture(q, &cr);
+    const int code = cr.exit_code = exit_code_of(report::judge_capture(q, &cr));
     cr.harness_seconds = std::max(0.0, cr.harness_seconds - second_capture_s);
-    write_result(evidence, code == diag::kExitOk ? "pass" : code == diag::kExitSkipped ? "skip: declared by the capture" : "fail");
+    write_result(evidence, code == kExitOk ? "pass" : code == kExitSkipped ? "skip: declared by the capture" : "fail");
     codes.push_back(code);
     run_report.add(cr);
   }

@@ -14,7 +14,7 @@
 #include <string>
 
 #include "cli/command.h"
-#include "diag/exit_code.h"
+#include "cli/exit_code.h"
 #include "diag/profile.h"
 #include "diag/reporter.h"
 #include "formats/registry/registry.h"
@@ -76,10 +76,10 @@ int run_canonical(const ScrubArgs& args, const formats::Format& f) {
   for (const std::string& p : problems) std::fprintf(stderr, "tracecheck scrub: %s\n", p.c_str());
   if (!read) {
     std::fprintf(stderr, "tracecheck scrub: %s\n", io_error.c_str());
-    return diag::kExitIo;
+    return kExitIo;
   }
-  if (!problems.empty() && sections.empty()) return diag::kExitUsage;  // the rule set did not load
-  return diag::resolve(reporter, formats::registry::catalog().default_profile()).errors > 0 ? diag::kExitErrors : diag::kExitOk;
+  if (!problems.empty() && sections.empty()) return kExitUsage;  // the rule set did not load
+  return diag::resolve(reporter, formats::registry::catalog().default_profile()).errors > 0 ? kExitErrors : kExitOk;
 }
 
 // A format that prints record by record (Format::stream_scrub).
@@ -102,7 +102,7 @@ int run_stream(const ScrubArgs& args, const formats::Format& f) {
   formats::StreamScrubResult result = f.stream_scrub(request, error);
   if (result == formats::StreamScrubResult::RulesUnusable) {
     std::fprintf(stderr, "tracecheck scrub: %s\n", error.c_str());
-    return diag::kExitUsage;
+    return kExitUsage;
   }
   out.flush();
   std::fflush(stdout);
@@ -111,9 +111,9 @@ int run_stream(const ScrubArgs& args, const formats::Format& f) {
   diag::Verdict verdict = diag::resolve(reporter, formats::registry::catalog().default_profile());
   if (result == formats::StreamScrubResult::InputUnreadable) {
     std::fprintf(stderr, "tracecheck scrub: %s\n", error.c_str());
-    return diag::kExitIo;
+    return kExitIo;
   }
-  return verdict.errors > 0 || failed > 0 ? diag::kExitErrors : diag::kExitOk;
+  return verdict.errors > 0 || failed > 0 ? kExitErrors : kExitOk;
 }
 
 int run_scrub(const ScrubArgs& args) {
@@ -122,14 +122,14 @@ int run_scrub(const ScrubArgs& args) {
   std::shared_ptr<const scrub::RuleSet> rules = scrub::load_rule_set(args.rules, load_error);
   if (!rules) {
     std::fprintf(stderr, "tracecheck scrub: %s\n", load_error.text().c_str());
-    return diag::kExitUsage;
+    return kExitUsage;
   }
   const std::string& format_id = rules->format;
   const formats::Format* f = formats::registry::find_format(format_id);
   if (!f) {
     std::fprintf(stderr, "tracecheck scrub: %s: no reader for format \"%s\"\n", args.rules.c_str(),
                  format_id.c_str());
-    return diag::kExitUsage;
+    return kExitUsage;
   }
   return f->stream_scrub ? run_stream(args, *f) : run_canonical(args, *f);
 }

@@ -11,7 +11,7 @@
 
 #include "case/emitter_id.h"
 #include "cli/command.h"
-#include "diag/exit_code.h"
+#include "cli/exit_code.h"
 #include "golden/golden_store.h"
 #include "golden/usage_log.h"
 #include "report/judge.h"
@@ -30,18 +30,18 @@ int run_stale(const StaleOptions& o) {
   if (o.clear) {
     golden::clear_uses(work_root);
     std::printf("cleared the record of used goldens in %s/used\n", work_root.c_str());
-    return diag::kExitOk;
+    return kExitOk;
   }
   if (!o.emitter.empty() && !cases::is_emitter_id(o.emitter)) {
     std::fprintf(stderr, "tracecheck stale: '%s' is not an emitter id\n", o.emitter.c_str());
-    return diag::kExitUsage;
+    return kExitUsage;
   }
   std::set<std::pair<std::string, std::string>> uses;
   if (!golden::read_uses(work_root, uses)) {
     std::fprintf(stderr,
                  "tracecheck stale: no run recorded in %s/used; run the suite (ctest, or tracecheck replay) first\n",
                  work_root.c_str());
-    return diag::kExitIo;
+    return kExitIo;
   }
   std::string root = golden::default_golden_root();
   std::vector<golden::StaleItem> stale = golden::find_stale(root, uses);
@@ -54,7 +54,7 @@ int run_stale(const StaleOptions& o) {
     ++shown;
   }
   std::printf("%zu stale file(s) under %s (%zu golden(s) used in the last run)\n", shown, root.c_str(), uses.size());
-  return shown > 0 ? diag::kExitErrors : diag::kExitOk;
+  return shown > 0 ? kExitErrors : kExitOk;
 }
 
 }  // namespace

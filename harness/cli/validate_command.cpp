@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "cli/command.h"
-#include "diag/exit_code.h"
+#include "cli/exit_code.h"
 #include "formats/registry/registry.h"
 #include "io/input_source.h"
 #include "schema/document_validator.h"
@@ -112,12 +112,12 @@ void print_finding(const std::string& file, const schema::Finding& f) {
 int run_validate(const ValidateOptions& o) {
   if (o.json && o.jsonl) {
     std::fprintf(stderr, "tracecheck validate: --json and --jsonl exclude each other\n");
-    return diag::kExitUsage;
+    return kExitUsage;
   }
   schema::SchemaFile loaded = schema::load_schema_file(o.schema);
   if (loaded.status == schema::SchemaFile::Status::Unreadable) {
     std::fprintf(stderr, "tracecheck validate: %s: %s\n", o.schema.c_str(), loaded.problem.message.c_str());
-    return diag::kExitIo;
+    return kExitIo;
   }
   if (loaded.status == schema::SchemaFile::Status::Invalid) {
     std::string at = loaded.problem.location.empty() ? "" : " (schema: " + shown(loaded.problem.location) + ")";
@@ -125,7 +125,7 @@ int run_validate(const ValidateOptions& o) {
                 static_cast<unsigned long long>(loaded.problem.line),
                 static_cast<unsigned long long>(loaded.problem.column), loaded.problem.message.c_str(),
                 at.c_str());
-    return diag::kExitUsage;
+    return kExitUsage;
   }
   for (const auto& w : loaded.unknown_keywords)
     std::printf("%s:%llu:%llu: warning[schema-unknown-key]: %s (schema: %s)\n", o.schema.c_str(),
@@ -179,8 +179,8 @@ int run_validate(const ValidateOptions& o) {
                static_cast<unsigned long long>(total.documents), static_cast<unsigned long long>(total.invalid),
                static_cast<unsigned long long>(total.violations),
                static_cast<unsigned long long>(total.syntax_errors));
-  if (io_failed) return diag::kExitIo;
-  return failed ? diag::kExitErrors : diag::kExitOk;
+  if (io_failed) return kExitIo;
+  return failed ? kExitErrors : kExitOk;
 }
 
 TRACECHECK_COMMAND("validate", "Validate JSON or JSON-lines files against a JSON Schema (draft 7)",

@@ -8,6 +8,15 @@
 
 namespace tc::report {
 
+// What a case came to. cli/exit_code.h turns it into the exit code that
+// ctest reads and CaseResult::exit_code records.
+enum class CaseOutcome {
+  Pass,        // matched (or accepted as) its golden, or its baseline
+  Fail,        // differed, had problems, or its case file is broken
+  Unreadable,  // its capture could not be read
+  Skipped,     // a declared skip
+};
+
 struct RuleHits {
   std::string id;
   uint64_t hits = 0;
@@ -33,7 +42,7 @@ struct CaseResult {
   std::string drift_from;  // the emitter drift was measured from, "" = none
   std::string drift;       // golden/drift.h describe_drift
   double seconds = 0;           // judging the capture: checks, external parsers, scrub, golden
-  int exit_code = 0;
+  int exit_code = 0;  // the case's exit code, as cli/ chose it (cli/exit_code.h)
   std::string rule_set;
   std::vector<RuleHits> rule_hits;  // empty when nothing was scrubbed
   // Of `seconds`, the time in external parsers (tlparse, ajv): other processes.

@@ -7,7 +7,6 @@
 
 #include "case/emitter_id.h"
 #include "external/presets.h"
-#include "diag/exit_code.h"
 #include "diag/profile.h"
 #include "diag/reporter.h"
 #include "golden/golden_doc.h"
@@ -191,13 +190,11 @@ void run_parser(const std::string& name, const cases::Case& c, const FormatRun& 
 
 Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir, const EvaluateOptions& options) {
   Evaluation ev;
-  ev.exit_code = diag::kExitIo;
   if (!read_outcome(capture_dir, ev.outcome, ev.error)) return ev;
   if (ev.outcome.skipped) {  // a declared skip: nothing else to read (torch may be absent)
     std::string ignored;
     read_env(capture_dir, ev.env, ignored);
     ev.ok = true;
-    ev.exit_code = diag::kExitOk;
     return ev;
   }
   if (!read_env(capture_dir, ev.env, ev.error)) return ev;
@@ -210,7 +207,7 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
   const formats::Format* rules_format = formats::registry::format_of_rule_set(c.rules);
   std::string rules_error;
   if (rules_format && rules_format->check_rules && !rules_format->check_rules(c.rules, rules_error)) {
-    ev.exit_code = diag::kExitErrors;
+    ev.case_broken = true;
     ev.error = c.file + ": /rules: " + rules_error;
     return ev;
   }
@@ -222,7 +219,7 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
   const bool verdicts_only = c.golden == cases::GoldenMode::Verdicts;  // no trace text to render
   if (!run_trace_checks(c.formats, capture_dir, c.rules, reporter, run, ev.error, case_error, verdicts_only)) {
     if (case_error) {
-      ev.exit_code = diag::kExitErrors;
+      ev.case_broken = true;
       ev.error = c.file + ": " + ev.error;
     }
     return ev;
@@ -233,7 +230,7 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
   fill_head(c, facts, ev);
   std::vector<diag::Verdict> verdicts;
   if (!resolve_profiles(c, reporter, run, labels, verdicts, ev)) {
-    ev.exit_code = diag::kExitErrors;
+    ev.case_broken = true;
     return ev;
   }
   if (!ev.doc.verdicts_only)
@@ -244,7 +241,6 @@ Evaluation evaluate_capture(const cases::Case& c, const std::string& capture_dir
   if (options.run_external_parsers)
     for (const std::string& name : c.external_parsers) run_parser(name, c, run, labels, verdicts, options.work_dir, ev);
   ev.ok = true;
-  ev.exit_code = diag::kExitOk;
   return ev;
 }
 

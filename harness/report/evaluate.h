@@ -17,8 +17,9 @@
 //
 // Contract: a declared skip (outcome.json "skipped") is ok with only
 // `outcome` (and `env` when readable) filled in. `ok` false means the capture could not be evaluated at all
-// (unreadable files, unknown rule set): `error` says why and `exit_code` is
-// kExitIo or kExitErrors. `problems` lists failures that no golden can
+// (unreadable files, unknown rule set): `error` says why and `case_broken`
+// whether the case (its rule set, its formats) rather than the capture is at
+// fault. `problems` lists failures that no golden can
 // accept: a workload that timed out, died of a signal or of an uncaught
 // exception, a scrubber failure, or an external parser that crashed, hung,
 // or disagreed with the profile that models it.
@@ -44,7 +45,7 @@ struct EvaluateOptions {
 
 struct Evaluation {
   bool ok = false;
-  int exit_code = 0;
+  bool case_broken = false;  // when !ok: the case is at fault, not its capture
   std::string error;
 
   CaptureOutcome outcome;

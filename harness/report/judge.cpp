@@ -7,7 +7,6 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "diag/exit_code.h"
 #include "golden/drift.h"
 #include "golden/golden_store.h"
 #include "golden/usage_log.h"
@@ -164,12 +163,12 @@ Judgement judge(const JudgeRequest& q) {
   options.emitter = q.emitter;
   j.ev = evaluate_capture(*q.c, q.capture_dir, options);
   if (!j.ev.ok) {
-    j.exit_code = j.ev.exit_code ? j.ev.exit_code : diag::kExitErrors;
+    j.outcome = j.ev.case_broken ? CaseOutcome::Fail : CaseOutcome::Unreadable;
     return j;
   }
   if (j.ev.outcome.skipped) {
     j.kind = Judgement::Kind::Skip;
-    j.exit_code = diag::kExitSkipped;
+    j.outcome = CaseOutcome::Skipped;
     j.status = "skip";
     return j;
   }
@@ -185,16 +184,16 @@ Judgement judge(const JudgeRequest& q) {
   j.excerpts = excerpts_json(j.ev.diagnostics_text);
   keep_evidence(q, j);
   if (j.pass) {
-    j.exit_code = diag::kExitOk;
+    j.outcome = CaseOutcome::Pass;
     j.status = j.golden.status == golden::GoldenStatus::Accepted ? "accepted" : "pass";
   } else {
-    j.exit_code = diag::kExitErrors;
+    j.outcome = CaseOutcome::Fail;
     j.status = j.golden.status == golden::GoldenStatus::Pending ? "pending" : "fail";
   }
   return j;
 }
 
-int judge_capture(const JudgeRequest& q, CaseResult* result) {
+CaseOutcome judge_capture(const JudgeRequest& q, CaseResult* result) {
   CaseResult local;
   CaseResult& res = result ? *result : local;
   auto started = std::chrono::steady_clock::now();
@@ -233,30 +232,10 @@ int judge_capture(const JudgeRequest& q, CaseResult* result) {
   res.excerpts = j.excerpts;
   if (j.drift_from) res.drift_from = *j.drift_from;
   res.drift = j.drift_text;
-  res.exit_code = j.exit_code;
   res.status = j.status;
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   res.harness_seconds += std::max(0.0, res.seconds - res.external_seconds);
-  return j.exit_code;
-}
-
-int combine_exit_codes(const std::vector<int>& codes) {
-  if (codes.empty()) return diag::kExitUsage;
-  bool fail = false, io = false, usage = false, all_skipped = true;
-  for (int code : codes) {
-    if (code == diag::kExitSkipped) continue;
-    all_skipped = false;
-    if (code == diag::kExitIo)
-      io = true;
-    else if (code == diag::kExitUsage)
-      usage = true;
-    else if (code != diag::kExitOk)
-      fail = true;
-  }
-  if (fail) return diag::kExitErrors;
-  if (io) return diag::kExitIo;
-  if (usage) return diag::kExitUsage;
-  return all_skipped ? diag::kExitSkipped : diag::kExitOk;
+  return j.outcome;
 }
 
 }  // namespace tc::report

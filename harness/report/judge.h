@@ -13,7 +13,7 @@
 // (diagnostics.txt), the workload's stderr tail (stderr-tail.txt) and the
 // external parsers' output (external/); on success only the raw capture
 // stays (the live run's artifact), unless `keep` keeps everything. Returns
-// an exit code (diag/exit_code.h): 0 pass, 1 fail, 3 unreadable capture.
+// the case's outcome (cli/exit_code.h makes it an exit code).
 #pragma once
 
 #include <functional>
@@ -59,13 +59,9 @@ struct JudgeRequest {
 
 // `result` (optional) receives what the JSON / JUnit reports need; its
 // harness_seconds grows by the judging time without external parsers (a
-// caller adds its own share first: a live run its capture step).
-int judge_capture(const JudgeRequest& request, CaseResult* result = nullptr);
-
-// Folds per-case exit codes into the command's: any failure (1) wins, then
-// an unreadable input or missing environment (3), then usage (2); all
-// skipped is 77; otherwise 0.
-int combine_exit_codes(const std::vector<int>& codes);
+// caller adds its own share first: a live run its capture step). The
+// caller sets its exit_code.
+CaseOutcome judge_capture(const JudgeRequest& request, CaseResult* result = nullptr);
 
 // <build>/tracecheck-runs, from $TRACECHECK_WORK_DIR, else next to the
 // tracecheck binary's build tree, else ./tracecheck-runs.

@@ -22,7 +22,7 @@ struct Judgement {
     Judged,  // compared with (or accepted as) its golden
   };
   Kind kind = Kind::Error;
-  int exit_code = 0;       // diag/exit_code.h
+  CaseOutcome outcome = CaseOutcome::Fail;
   const char* status = "error";  // CaseResult::status
   std::string case_name;
   std::string mode;  // "live" or "replay"

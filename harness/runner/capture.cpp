@@ -6,7 +6,6 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "diag/exit_code.h"
 #include "runner/environment.h"
 #include "runner/out_dir.h"
 #include "runner/sandbox.h"
@@ -223,7 +222,5 @@ CaptureResult capture(const CaptureRequest& request) {
   result.stderr_tail = output_tail(out);
   return result;
 }
-
-int unavailable_exit_code() { return ci_mode() ? diag::kExitIo : diag::kExitSkipped; }
 
 }  // namespace tc::runner

@@ -18,7 +18,7 @@
 //    capture.py also enforces the case's timeout_s on the driver itself.
 //  - ran=false only when the capture step could not start (bad case file,
 //    unavailable environment, sandbox setup failure); `error` says why, and
-//    unavailable_exit_code() is the exit code for it.
+//    cli/exit_code.h's unavailable_exit_code() is the exit code for it.
 #pragma once
 
 #include <filesystem>
@@ -57,9 +57,5 @@ struct CaptureResult {
 };
 
 CaptureResult capture(const CaptureRequest& request);
-
-// Exit code for a capture that did not run: kExitIo under $CI (a missing
-// environment is a failure there, never a skip), else kExitSkipped.
-int unavailable_exit_code();
 
 }  // namespace tc::runner

@@ -7,7 +7,7 @@
 
 #include <fstream>
 
-#include "diag/exit_code.h"
+#include "cli/exit_code.h"
 #include "runner/out_dir.h"
 #include "runner/test_support.h"
 
@@ -118,7 +118,7 @@ TEST(RunnerCapture, MissingRequirementSkips) {
   CaptureResult r = run_case("needs_cuda", dir);
   ASSERT_TRUE(r.ran) << r.error;
   if (!r.skipped) GTEST_SKIP() << "this python has CUDA";
-  EXPECT_EQ(r.exit_status, diag::kExitSkipped);
+  EXPECT_EQ(r.exit_status, cli::kExitSkipped);
   EXPECT_EQ(r.skip_reason.rfind("needs a CUDA device", 0), 0u) << r.skip_reason;
 }
 
@@ -127,7 +127,7 @@ TEST(RunnerCapture, DriverSkipIsASkipWithItsReason) {
   CaptureResult r = run_case("driver_skip", dir);
   ASSERT_TRUE(r.ran) << r.error;
   EXPECT_TRUE(r.skipped);
-  EXPECT_EQ(r.exit_status, diag::kExitSkipped);
+  EXPECT_EQ(r.exit_status, cli::kExitSkipped);
   EXPECT_EQ(r.skip_reason, "driver_skip: the tool it needs is not here");
 }
 
@@ -159,18 +159,6 @@ TEST(RunnerCapture, UnknownEnvironmentIsUnavailable) {
   CaptureResult r = capture(request);
   EXPECT_FALSE(r.ran);
   EXPECT_NE(r.error.find("unknown environment"), std::string::npos) << r.error;
-}
-
-TEST(RunnerCapture, UnavailableIsASkipExceptUnderCI) {
-  const char* old = std::getenv("CI");
-  std::string saved = old ? old : "";
-  setenv("CI", "true", 1);
-  EXPECT_EQ(unavailable_exit_code(), diag::kExitIo);
-  setenv("CI", "0", 1);
-  EXPECT_EQ(unavailable_exit_code(), diag::kExitSkipped);
-  unsetenv("CI");
-  EXPECT_EQ(unavailable_exit_code(), diag::kExitSkipped);
-  if (old) setenv("CI", saved.c_str(), 1);
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 // version from its "NAME: torch X" line; with provision=false it only accepts
 // a chroot whose NAME.stamp exists (the script writes it last) and reads the
 // version from the stamp. A failure leaves ok=false and says why in `error`;
-// callers map that to unavailable_exit_code() (runner/capture.h).
+// callers map that to cli/exit_code.h's unavailable_exit_code().
 #pragma once
 
 #include <filesystem>

@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <fstream>
 
-#include "diag/exit_code.h"
 #include "diag/reporter.h"
 #include "formats/registry/registry.h"
 

@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <fstream>
 
-#include "diag/exit_code.h"
 #include "diag/profile.h"
 #include "diag/reporter.h"
 #include "formats/registry/registry.h"

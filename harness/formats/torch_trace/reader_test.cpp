@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "diag/exit_code.h"
 
 namespace tc::formats::torch_trace {
 namespace {
