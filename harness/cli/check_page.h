@@ -6,7 +6,7 @@
 //
 // Contract: reads each named file once more, in one streaming pass, for the
 // lines findings point at (plain or gzip); a line is cut to 240 bytes around
-// its column. At most kMaxFindings findings are shown, then how many more.
+// its column. At most kMaxPageFindings findings are shown, then how many more.
 #pragma once
 
 #include <string>

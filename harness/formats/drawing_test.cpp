@@ -42,7 +42,7 @@ TEST(IndentedTree, CountsTheNodesPastTheBudgetAndDropsTheirDetails) {
 }
 
 TEST(ChromeDrawing, DrawsProcessesThreadsAndEventsWithTheirArgsAsDetail) {
-  Drawing d = formats::chrome_trace::chrome_trace_drawing({"meta schemaVersion=1", "process 1 name=\"python3\"", "  thread 1.1 name=\"main\"",
+  Drawing d = chrome_trace::chrome_trace_drawing({"meta schemaVersion=1", "process 1 name=\"python3\"", "  thread 1.1 name=\"main\"",
                                     "    X cpu_op \"aten::mm \\\"x\\\"\" {\"External id\":<EXT_1>}",
                                     "      X cpu_op \"aten::empty\"", "    i - \"Record Window End\" s=g"},
                                    100);
@@ -58,7 +58,7 @@ TEST(ChromeDrawing, DrawsProcessesThreadsAndEventsWithTheirArgsAsDetail) {
 }
 
 TEST(ExecutionTraceDrawing, MarksTheNodesNoRootReaches) {
-  Drawing d = formats::execution_trace::execution_trace_drawing({"schema 1.1.1-chakra.0.0.4", "nodes 3", "#3 [pytorch|profiler|execution_trace|process]",
+  Drawing d = execution_trace::execution_trace_drawing({"schema 1.1.1-chakra.0.0.4", "nodes 3", "#3 [pytorch|profiler|execution_trace|process]",
                                        "  #1 aten::mm", "    in: Tensor(float)[2,2]", "(missing parent)", "  #2 orphan"},
                                       100);
   EXPECT_EQ(d.style, "node_tree");
@@ -76,7 +76,7 @@ std::string record(std::string_view body, int frame, int compile, int attempt = 
 }
 
 TEST(TorchTraceDrawing, DrawsFramesCompileIdsAndRecordsWithTheirMarks) {
-  Drawing d = formats::torch_trace::torch_trace_drawing(
+  Drawing d = torch_trace::torch_trace_drawing(
       {"{\"chromium_event\": {}}", record("\"dynamo_start\": {\"stack\": \"STACK\"}", 0, 0),
        record("\"artifact\": {\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}", 0, 0),
        "payload line", record("\"dynamo_start\": {}", 0, 1), record("\"dynamo_start\": {}", 1, 0, 1),
@@ -106,7 +106,7 @@ TEST(TorchTraceDrawing, DrawsFramesCompileIdsAndRecordsWithTheirMarks) {
 TEST(TorchTraceDrawing, StopsAtTheBudgetAndCountsTheRest) {
   std::vector<std::string> lines;
   for (int i = 0; i < 10; ++i) lines.push_back(record("\"dynamo_start\": {}", 0, 0));
-  Drawing d = formats::torch_trace::torch_trace_drawing(lines, 5);  // frame + compile id + 3 records
+  Drawing d = torch_trace::torch_trace_drawing(lines, 5);  // frame + compile id + 3 records
   EXPECT_EQ(count_nodes(d.roots), 5u);
   EXPECT_EQ(d.not_drawn, 7u);
 }

@@ -1,8 +1,9 @@
 // A trace format: how tracecheck recognises one kind of trace, checks it in
 // one streaming pass and renders its canonical (golden) text. Each format
-// defines one function returning its Format (declared below) and is listed
-// once in formats/registry/registry.cpp, so `check`, `run` and `replay` learn a new
-// format without being edited. (An explicit list, not static registrars:
+// defines one function returning its Format (declared in
+// formats/NAME/format.h) and is listed once in formats/registry/registry.cpp,
+// so `check`, `run` and `replay` learn a new format without being edited.
+// (An explicit list, not static registrars:
 // the library is static and the linker drops unreferenced objects.)
 //
 // Contract:

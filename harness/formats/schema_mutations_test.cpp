@@ -135,15 +135,15 @@ TEST(FormatSchemaMutations, ChromeEventsOfEveryPhaseInTheCaptures) {
   for (const std::string& file : raw_files("chrome_trace")) {
     diag::Reporter ignored;
     std::string error;
-    formats::chrome_trace::ChromeTraceReader reader(
+    chrome_trace::ChromeTraceReader reader(
         {}, ignored,
-        [&](const formats::chrome_trace::ChromeEvent& e) {
+        [&](const chrome_trace::ChromeEvent& e) {
           Json event = Json::parse(simdjson::minify(e.value), nullptr, false);
           if (event.is_discarded() || !event.contains("ph") || !event["ph"].is_string()) return;
           std::string ph = event["ph"];
           if (schema_of.count(ph) && seen[ph].size() < 20) seen[ph].push_back(event);
         },
-        [](const formats::chrome_trace::ChromeMember&) {});
+        [](const chrome_trace::ChromeMember&) {});
     reader.read(file, error);
     ASSERT_EQ(error, "") << file;
   }

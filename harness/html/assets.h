@@ -1,6 +1,6 @@
 // The style sheet and scripts of tracecheck's HTML pages, each a file of
-// harness/html/assets/ embedded in the library at build time
-// (harness/CMakeLists.txt, tracecheck_embed_assets), byte for byte.
+// harness/html/assets/ embedded in the library at build time, byte for byte
+// (harness/CMakeLists.txt, the tc_html_assets list).
 //
 // - kPageStyle (page.css): every page's style sheet.
 // - kPagePrelude (prelude.js): every page's script starts with it. It defines

@@ -317,7 +317,7 @@ JsonPosition position_in(std::string_view text, JsonPosition start, size_t offse
 
 JsonStreamResult stream_json_array(io::InputSource& source, const JsonStreamOptions& options, const JsonBatchFn& on_batch,
                                    const JsonMemberFn& on_member) {
-  json::detail::Splitter s(source, options, on_batch, on_member);
+  detail::Splitter s(source, options, on_batch, on_member);
   return s.run();
 }
 

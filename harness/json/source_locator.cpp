@@ -195,7 +195,7 @@ std::vector<size_t> locate_pointers(std::string_view text, const std::vector<std
   std::vector<size_t> out(pointers.size(), kNotFound);
   Trie root;
   for (size_t id = 0; id < pointers.size(); ++id) {
-    auto tokens = json::pointer::parse(pointers[id]);
+    auto tokens = pointer::parse(pointers[id]);
     if (!tokens) continue;
     Trie* node = &root;
     for (const std::string& token : *tokens) {

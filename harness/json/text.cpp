@@ -430,7 +430,7 @@ void append_last_values(simdjson::dom::element value, std::string& out) {
   out += '{';
   for (size_t i = 0; i < members.size(); ++i) {
     if (i) out += ',';
-    json::python_string_literal(members[i].first, out);
+    python_string_literal(members[i].first, out);
     out += ':';
     append_last_values(members[i].second, out);
   }

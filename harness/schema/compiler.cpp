@@ -96,7 +96,7 @@ const Subschema* Compiler::compile(const SchemaNode& n) {
       // the target: an anyOf of $refs is decided by the targets' types.
       std::string here = n.location + "/$ref";
       if (!ref->is_string()) throw SchemaLoadError(here, "$ref must be a string");
-      std::string target = schema::uri::resolve(n.parent_base, ref->get_ref<const std::string&>());
+      std::string target = uri::resolve(n.parent_base, ref->get_ref<const std::string&>());
       SchemaNode resolved = registry_.resolve(target, here);
       ref_chain_.push_back(&node);
       const Subschema* t = compile(resolved);

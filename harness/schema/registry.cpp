@@ -25,14 +25,14 @@ std::string base_inside(const json& node, const std::string& parent_base) {
   if (!node.is_object() || node.contains("$ref")) return parent_base;
   auto id = node.find("$id");
   if (id == node.end() || !id->is_string()) return parent_base;
-  return schema::uri::without_fragment(schema::uri::resolve(parent_base, id->get_ref<const std::string&>()));
+  return uri::without_fragment(uri::resolve(parent_base, id->get_ref<const std::string&>()));
 }
 
 SchemaNode Registry::add_root(json document, const std::string& base_uri) {
   documents_.push_back(std::move(document));
   const json& root = documents_.back();
   SchemaNode node{&root, base_uri, ""};
-  ids_.emplace(schema::uri::without_fragment(base_uri), node);
+  ids_.emplace(uri::without_fragment(base_uri), node);
   index(root, base_uri, "");
   return node;
 }
@@ -42,8 +42,8 @@ void Registry::index(const json& node, const std::string& parent_base, const std
   std::string base = parent_base;
   auto id = node.find("$id");
   if (id != node.end() && id->is_string() && !node.contains("$ref")) {
-    std::string resolved = schema::uri::resolve(parent_base, id->get_ref<const std::string&>());
-    schema::uri::Split split = schema::uri::split_fragment(resolved);
+    std::string resolved = uri::resolve(parent_base, id->get_ref<const std::string&>());
+    uri::Split split = uri::split_fragment(resolved);
     base = std::string(split.resource);
     // "$id": "#name" names the node without changing the base (draft 7's
     // location-independent identifier); other $ids name a new resource.
@@ -103,7 +103,7 @@ const SchemaNode& Registry::load(const std::string& resource, const std::string&
 }
 
 SchemaNode Registry::resolve(const std::string& target, const std::string& from_location) {
-  schema::uri::Split split = schema::uri::split_fragment(target);
+  uri::Split split = uri::split_fragment(target);
   std::string resource(split.resource);
   std::optional<std::string> fragment = tc::json::pointer::percent_decode(split.fragment);
   if (!fragment)

@@ -7,11 +7,11 @@
 namespace tc::scrub {
 
 bool scrub_canonical_text(std::string_view ref, std::string_view format, std::string_view default_ref,
-                          std::string& text, std::string& problem, std::vector<scrub::RuleUse>* usage) {
+                          std::string& text, std::string& problem, std::vector<RuleUse>* usage) {
   std::string prefix = std::string(format) + "/";
   std::string_view use = ref.substr(0, prefix.size()) == prefix ? ref : default_ref;
-  scrub::LoadError error;
-  auto rules = scrub::load_rule_set(use, error);
+  LoadError error;
+  auto rules = load_rule_set(use, error);
   if (!rules) {
     problem = error.text();
     return false;
@@ -20,9 +20,9 @@ bool scrub_canonical_text(std::string_view ref, std::string_view format, std::st
     problem = rules->file + ": a rule set for " + rules->format + ", not " + std::string(format);
     return false;
   }
-  scrub::Placeholders placeholders;
-  for (const scrub::TextRule& rule : rules->text) {
-    size_t hits = scrub::apply_text_rule(rule, text, placeholders);
+  Placeholders placeholders;
+  for (const TextRule& rule : rules->text) {
+    size_t hits = apply_text_rule(rule, text, placeholders);
     if (!usage) continue;
     auto it = usage->begin();
     while (it != usage->end() && !(it->id == rule.id && it->kind == "text")) ++it;

@@ -18,6 +18,6 @@ namespace tc::scrub {
 
 // `usage`, when set, gets each text rule's replacement count added by id.
 bool scrub_canonical_text(std::string_view ref, std::string_view format, std::string_view default_ref,
-                          std::string& text, std::string& problem, std::vector<scrub::RuleUse>* usage = nullptr);
+                          std::string& text, std::string& problem, std::vector<RuleUse>* usage = nullptr);
 
 }  // namespace tc::scrub

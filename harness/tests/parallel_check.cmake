@@ -19,7 +19,7 @@ grep -q 'b.log:.*error' \"$W/one\" && grep -q 'more findings not shown' \"$W/one
                  sh $<TARGET_FILE:tracecheck> ${CMAKE_CURRENT_SOURCE_DIR}/data/torch_trace/comp_failure.log)
 set_tests_properties(check_parallel_same_as_sequential PROPERTIES LABELS cli)
 
-# One input on several threads (format::CheckRequest::jobs, io/
+# One input on several threads (formats::CheckRequest::jobs, io/
 # block_pipeline.h) prints what one thread prints, on every committed trace,
 # bad input and fuzz regression, a generated large log, and the corpus.
 add_test(NAME check_jobs_differential

@@ -118,6 +118,7 @@ ChromeTraceReader::ChromeTraceReader(const ChromeReadOptions& options, diag::Rep
     : options_(options), reporter_(reporter), on_event_(std::move(on_event)), on_member_(std::move(on_member)) {}
 
 bool ChromeTraceReader::read(const std::string& path, std::string& error) {
+  info_ = {};
   std::unique_ptr<io::InputSource> in = io::open_input(path, error);
   if (!in) return false;
   const std::string file = path == "-" ? in->name() : path;

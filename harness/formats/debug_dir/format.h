@@ -1,5 +1,5 @@
 // The debug_dir format as the registry (formats/registry/registry.cpp) lists it:
-// its detection, reader, checks, scrubber and canonical text, defined in
+// its detection, reader, checks and canonical text, defined in
 // formats/debug_dir/format.cpp.
 #pragma once
 

@@ -31,8 +31,8 @@ bool is_json_name(std::string_view name) { return ends_with(name, ".json") || en
 
 // The nodes the rf_id join compares with Kineto: every node that carries an
 // rf_id, except the process and thread roots (as PyTorch's test reads them).
-std::vector<formats::joins::RecordFunctionSite> record_function_sites(const std::vector<EtNode>& nodes) {
-  std::vector<formats::joins::RecordFunctionSite> sites;
+std::vector<joins::RecordFunctionSite> record_function_sites(const std::vector<EtNode>& nodes) {
+  std::vector<joins::RecordFunctionSite> sites;
   for (const auto& n : nodes) {
     if (n.is_process_root() || n.name == kThreadNodeName || !n.rf_id) continue;
     sites.push_back({static_cast<int64_t>(*n.rf_id), n.pos, n.pointer(),
@@ -145,7 +145,7 @@ bool check(const CheckRequest& request, std::string& io_error) {
     std::vector<EtNode> nodes;
     if (!check_file(request, file, join ? &nodes : nullptr, io_error)) return false;
     if (join) {
-      if (!formats::joins::check_kineto_join(file, record_function_sites(nodes), kineto.front(), *request.reporter,
+      if (!joins::check_kineto_join(file, record_function_sites(nodes), kineto.front(), *request.reporter,
                                              io_error))
         return false;
     }

@@ -6,7 +6,7 @@
 
 namespace tc::formats::torch_trace {
 
-StreamScrubResult stream_scrub_torch_trace(const formats::StreamScrubRequest& request, std::string& error) {
+StreamScrubResult stream_scrub_torch_trace(const StreamScrubRequest& request, std::string& error) {
   scrub::LoadError load_error;
   auto rules = scrub::load_rule_set(request.rules, load_error);
   if (!rules) {

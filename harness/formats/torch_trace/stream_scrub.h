@@ -10,6 +10,6 @@
 
 namespace tc::formats::torch_trace {
 
-StreamScrubResult stream_scrub_torch_trace(const formats::StreamScrubRequest& request, std::string& error);
+StreamScrubResult stream_scrub_torch_trace(const StreamScrubRequest& request, std::string& error);
 
 }  // namespace tc::formats::torch_trace
