@@ -775,15 +775,36 @@ void ChromeChecker::finish(const ChromeReadInfo& info) {
     const Open* open;
     const Flow* flow;
   };
+  const auto earlier = [](const Left& a, const Left& b) { return std::tie(a.line, a.column) < std::tie(b.line, b.column); };
   std::vector<Left> left;
   for (auto& [key, t] : threads_)
     for (const Open& o : t.stack) left.push_back({o.line, o.column, 'B', &o, nullptr});
   for (auto& [key, list] : async_)
     for (const Open& o : list) left.push_back({o.line, o.column, 'b', &o, nullptr});
-  flows_.for_each([&](uint64_t, const Flow& f) { left.push_back({f.line, f.column, 's', nullptr, &f}); });
-  flow_ends_.for_each([&](uint64_t, const Flow& f) { left.push_back({f.line, f.column, 'f', nullptr, &f}); });
-  std::sort(left.begin(), left.end(),
-            [](const Left& a, const Left& b) { return std::tie(a.line, a.column) < std::tie(b.line, b.column); });
+  // Of the open flows (a GPU trace cut off leaves hundreds of thousands)
+  // only the first keep_per_rule() can be kept; the rest are counted. So
+  // the earliest are picked with a heap, and the others never sorted.
+  const size_t keep = reporter_.keep_per_rule();
+  std::vector<Left> flows;  // a max-heap of the earliest open flows
+  uint64_t later_flows = 0;
+  const auto add_flow = [&](const Flow& f, char kind) {
+    const Left l{f.line, f.column, kind, nullptr, &f};
+    if (keep == 0 || flows.size() < keep) {  // 0: nothing kept, so nothing counted without a report either
+      flows.push_back(l);
+      std::push_heap(flows.begin(), flows.end(), earlier);
+    } else if (earlier(l, flows.front())) {
+      std::pop_heap(flows.begin(), flows.end(), earlier);
+      flows.back() = l;
+      std::push_heap(flows.begin(), flows.end(), earlier);
+      ++later_flows;
+    } else {
+      ++later_flows;
+    }
+  };
+  flows_.for_each([&](uint64_t, const Flow& f) { add_flow(f, 's'); });
+  flow_ends_.for_each([&](uint64_t, const Flow& f) { add_flow(f, 'f'); });
+  left.insert(left.end(), flows.begin(), flows.end());
+  std::sort(left.begin(), left.end(), earlier);
   for (const Left& l : left) {
     if (l.kind == 'B') {
       report_open("ct-b-unclosed", *l.open, "B \"" + l.open->name + "\" is never closed by an E", "ph=B");
@@ -798,6 +819,8 @@ void ChromeChecker::finish(const ChromeReadInfo& info) {
       reporter_.report("ct-flow-unpaired", {file_, l.line, l.column}, message, std::string("ph=") + l.kind, pointer);
     }
   }
+  // The rule is full by now (keep_per_rule() flows came before these).
+  for (uint64_t i = 0; i < later_flows; ++i) reporter_.count_if_full("ct-flow-unpaired", file_);
   kineto_->finish(info);
 }
 

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "tests/support/rng.h"
 #include "formats/chrome_trace/fields.h"
@@ -46,6 +47,30 @@ TEST(U64Map, BehavesAsAMap) {
     m.for_each([&](uint64_t k, uint64_t v) { seen[k] = v; });
     EXPECT_EQ(seen, want);
   }
+}
+
+// Hash-like keys past many doublings, half erased (the Bloom filter in
+// front is rebuilt several times on the way): every key present is found,
+// every key erased or never inserted is not.
+TEST(U64Map, FindsWhatItHoldsAcrossGrowthAndFilterRebuilds) {
+  testing::Rng rng(7);
+  U64Map<uint64_t> m;
+  std::vector<uint64_t> keys;
+  for (int i = 0; i < 100000; ++i) {
+    const uint64_t key = (rng.below(UINT32_MAX) << 32) ^ rng.below(UINT32_MAX) ^ 0x5bd1e995ULL * i;
+    if (m.find(key)) continue;
+    m.insert(key, i);
+    keys.push_back(key);
+  }
+  for (size_t i = 0; i < keys.size(); i += 2) ASSERT_TRUE(m.erase(keys[i]));
+  for (size_t i = 0; i < keys.size(); ++i) {
+    const uint64_t* v = m.find(keys[i]);
+    ASSERT_EQ(v != nullptr, i % 2 == 1) << i;
+  }
+  EXPECT_EQ(m.size(), keys.size() / 2);
+  size_t absent_found = 0;
+  for (int i = 0; i < 100000; ++i) absent_found += m.find((rng.below(UINT32_MAX) << 32) | 0x80000001ULL) != nullptr;
+  EXPECT_LE(absent_found, 1u);  // a 64-bit collision at most
 }
 
 TEST(EventFields, FirstOfARepeatedKeyAsSimdjsonLookupGives) {
