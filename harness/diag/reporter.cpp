@@ -40,11 +40,27 @@ void Reporter::report(std::string_view rule, Location loc, std::string message,
 
 bool Reporter::count_if_full(std::string_view rule, std::string_view file, std::string_view unread_by) {
   if (record_open_) note_record_rule(rule, unread_by);
+  // Only a full rule is cached, and it stays full: a hit counts at once.
+  for (CountCache::Entry& e : count_cache_.entries) {
+    if (!e.count || e.rule != rule || e.file != file || e.unread_by != unread_by) continue;
+    ++*e.count;
+    ++*e.in_file;
+    if (e.unread) ++*e.unread;
+    return true;
+  }
   auto it = counts_.find(rule);
   if (it == counts_.end() || it->second < keep_per_rule_) return false;
   ++it->second;
   count_in_file(rule, file, 1);
   if (!unread_by.empty()) count_unread(rule, file, unread_by, 1);
+  CountCache::Entry& e = count_cache_.entries[count_cache_.next];
+  count_cache_.next = (count_cache_.next + 1) % count_cache_.entries.size();
+  e.rule.assign(rule);
+  e.file.assign(file);
+  e.unread_by.assign(unread_by);
+  e.count = &it->second;
+  e.in_file = &file_counts_.find(rule)->second.find(file)->second;
+  e.unread = unread_by.empty() ? nullptr : &unread_counts_.find(rule)->second.find(file)->second.find(unread_by)->second;
   return true;
 }
 
@@ -129,6 +145,7 @@ void Reporter::absorb(Reporter&& other) {
     for (const auto& [key, n] : keys) record_counts_[file][key] += n;
   other.record_counts_.clear();
   other.clean_cache_.count = other.rule_cache_.count = nullptr;
+  other.count_cache_.clear();
   for (auto& [file, consumers] : other.fewer_kept_)
     for (auto& [consumer, why] : consumers) fewer_kept_[file][consumer] = std::move(why);
   other.fewer_kept_.clear();

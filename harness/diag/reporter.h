@@ -13,6 +13,7 @@
 // a clang trace does not.
 #pragma once
 
+#include <array>
 #include <compare>
 #include <cstdint>
 #include <map>
@@ -132,6 +133,31 @@ class Reporter {
     }
   };
   RecordCache clean_cache_, rule_cache_;
+  // The counters of the last few (rule, file, unread_by) that count_if_full
+  // counted, so that a rule past its keep limit costs no map lookup: a
+  // trace with half a million warnings counts them at the cost of a string
+  // compare each. Pointers into this object's maps, whose nodes stay put; a
+  // copy starts without them, and absorb() clears the absorbed one's.
+  struct CountCache {
+    struct Entry {
+      std::string rule, file, unread_by;
+      uint64_t* count = nullptr;
+      uint64_t* in_file = nullptr;
+      uint64_t* unread = nullptr;  // null when unread_by is empty
+    };
+    std::array<Entry, 4> entries;
+    size_t next = 0;  // the entry replaced next
+    CountCache() = default;
+    CountCache(const CountCache&) {}
+    CountCache& operator=(const CountCache&) {
+      clear();
+      return *this;
+    }
+    void clear() {
+      for (Entry& e : entries) e.count = nullptr;
+    }
+  };
+  CountCache count_cache_;
 };
 
 struct Verdict {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+
 #include "diag/profile.h"
 
 namespace tc::diag {
@@ -46,6 +47,42 @@ TEST(ReporterReaders, AbsorbKeepsPerFileCountsAndReaders) {
   Verdict v = resolve(whole, raised_default());
   EXPECT_EQ(v.errors, 1u);
   EXPECT_EQ(v.warnings, 1u);
+}
+
+// count_if_full remembers the counters of the full rules it counted last:
+// many rules, files and consumers in turn, more than it remembers, and a
+// copy and an absorb between them, must count as the maps alone would.
+TEST(ReporterCounts, CountedFindingsLandInTheirRuleFileAndConsumerWhateverTheOrder) {
+  Reporter r(1);
+  const char* rules[] = {"a", "b", "c", "d", "e", "f"};
+  const char* files[] = {"x.json", "y.json"};
+  const char* consumers[] = {"", "reader"};
+  for (int round = 0; round < 3; ++round) {
+    for (const char* rule : rules)
+      for (const char* file : files)
+        for (const char* consumer : consumers) {
+          if (!r.count_if_full(rule, file, consumer)) r.report(rule, {file, 1, 1}, "kept");
+        }
+    if (round == 1) {
+      Reporter copy = r;  // starts without the remembered counters
+      EXPECT_TRUE(copy.count_if_full("a", "x.json"));
+      EXPECT_EQ(copy.count("a"), r.count("a") + 1);
+    }
+  }
+  for (const char* rule : rules) {
+    EXPECT_EQ(r.count(rule), 12u) << rule;
+    for (const char* file : files) {
+      EXPECT_EQ(r.file_counts().at(rule).at(file), 6u) << rule << " " << file;
+      // Each rule's one kept finding is its first, for no consumer: every
+      // finding for "reader" was counted.
+      EXPECT_EQ(r.unread_counts().at(rule).at(file).at("reader"), 3u);
+    }
+  }
+  Reporter whole(1);
+  whole.absorb(std::move(r));
+  EXPECT_TRUE(whole.count_if_full("a", "x.json"));
+  EXPECT_EQ(whole.count("a"), 13u);
+  EXPECT_EQ(whole.file_counts().at("a").at("x.json"), 7u);
 }
 
 // A profile standing for the consumer "reader", erring on r-rule.
