@@ -1,8 +1,8 @@
 // One big JSON array read on several threads: one thread splits it
 // (stream_json_array), others parse its elements ahead (simdjson, a piece of
 // about 256 KiB at a time as one array document) and take a note of each
-// (a pure function of the element: does it repeat a key, does it pass a
-// schema), and the calling thread folds every element and member in input
+// (a pure function of the element, a few bits: does it repeat a key, does
+// it pass a schema), and the calling thread folds every element and member in input
 // order, as a one-thread reader over stream_json_array does. A piece that
 // does not parse whole (an element that is not JSON, too deep, not UTF-8) is
 // handed over unparsed, and the fold parses its elements one by one, so a
@@ -11,16 +11,18 @@
 // Contract: `threads` in all (the caller's included); with one, the
 // calling thread splits and folds, parsing nothing ahead (every element
 // comes to fold_element unparsed), exactly stream_json_array. At most
-// 2 x threads + 2 pieces in flight, each about 256 KiB of elements (its
+// 2 x threads + 10 pieces in flight, each about 256 KiB of elements (its
 // text and its parsed document, a few times that). fold_element gets each
 // element (its text padded as stream_json_array pads it) with its parsed
-// value and note, or nullptr (and false) for the fold to parse it;
+// value and note (bits of the caller's choosing), or nullptr (and 0) for the
+// fold to parse it;
 // fold_member each top-level member. `note` runs on any thread, several at
-// once: it must be safe to (an empty one notes false). Returns the splitter's result once the fold has seen everything.
+// once: it must be safe to (an empty one notes 0). Returns the splitter's result once the fold has seen everything.
 #pragma once
 
 #include <simdjson.h>
 
+#include <cstdint>
 #include <functional>
 
 #include "io/input_source.h"
@@ -28,8 +30,8 @@
 
 namespace tc::json {
 
-using NoteElement = std::function<bool(simdjson::dom::element value)>;
-using FoldElement = std::function<void(const JsonElement& el, const simdjson::dom::element* parsed, bool noted)>;
+using NoteElement = std::function<uint8_t(simdjson::dom::element value)>;
+using FoldElement = std::function<void(const JsonElement& el, const simdjson::dom::element* parsed, uint8_t note)>;
 using FoldMember = std::function<void(const JsonMember& m)>;
 
 JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOptions& options, unsigned threads,

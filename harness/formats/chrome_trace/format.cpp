@@ -121,6 +121,7 @@ bool read_trace(const CheckRequest& request, const std::string& file, const std:
   ChromeReadOptions options;
   options.threads = request.jobs;
   options.trace_events_occurrence = occurrence;
+  options.precheck = ChromeSchemaChecker::passes;
   if (request.block_bytes) options.chunk = request.block_bytes;
   ChromeTraceReader reader(
       options, reporter,

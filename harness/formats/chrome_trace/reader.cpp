@@ -307,7 +307,10 @@ bool ChromeTraceReader::read(io::InputSource& source, const std::string& file, s
 
   // One element, in order: parsed here unless `parsed` brings it parsed
   // ahead (with whether it repeats a key).
-  auto fold_element = [&](const json::JsonElement& el, const simdjson::dom::element* parsed, bool duplicates) {
+  // The note taken ahead of the fold (json/array_ahead.h): these bits.
+  constexpr uint8_t kDuplicates = 1, kPrechecked = 2;
+  auto fold_element = [&](const json::JsonElement& el, const simdjson::dom::element* parsed, uint8_t note) {
+    bool duplicates = (note & kDuplicates) != 0;
     ChromeEvent ev;
     reporter.open_record();
     struct CloseRecord {
@@ -324,6 +327,7 @@ bool ChromeTraceReader::read(io::InputSource& source, const std::string& file, s
     simdjson::dom::element value;
     if (parsed) {
       value = *parsed;
+      ev.prechecked = (note & kPrechecked) != 0;
     } else {
       if (event_parser.parse(el.text.data(), el.text.size(), false).get(value) != simdjson::SUCCESS) {
         std::vector<json::JsonTextFinding> big;
@@ -414,9 +418,10 @@ bool ChromeTraceReader::read(io::InputSource& source, const std::string& file, s
 
   json::JsonStreamResult result = json::stream_json_array_ahead(
       scan, so, options.threads,
-      [](simdjson::dom::element value) {
+      [&options](simdjson::dom::element value) -> uint8_t {
         thread_local std::vector<std::string_view> scratch;
-        return json::has_duplicate_keys(value, scratch);
+        if (json::has_duplicate_keys(value, scratch)) return kDuplicates;
+        return options.precheck && options.precheck(value) ? kPrechecked : 0;
       },
       fold_element, fold_member);
 

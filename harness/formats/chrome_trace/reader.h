@@ -70,6 +70,9 @@ struct ChromeEvent {
   // Whether the text holds integers beyond 64 bits, which `value` holds as
   // doubles (as JSON.parse reads them; Python keeps them exact).
   bool big_integers = false;
+  // Whether ChromeReadOptions::precheck passed `value` (parsed ahead, on
+  // another thread); false when it did not run.
+  bool prechecked = false;
   // Set by on_event for event accounting (Reporter::close_record): what the
   // event is ("slice", ...; "" for no event at all) and the consumer profile
   // that drops it unread.
@@ -108,6 +111,11 @@ struct ChromeReadOptions {
   // learns from trace_events_arrays that the key repeats reads again with
   // that number, and the earlier arrays are ct-trace-events-repeated.
   uint64_t trace_events_occurrence = 1;
+  // A pure check of an event's parsed value (its schema, say), run with the
+  // parsing ahead when threads > 1, on any thread, several at once; its
+  // verdict reaches on_event as ChromeEvent::prechecked. Only for an event
+  // that repeats no key (the checks read another value of one that does).
+  std::function<bool(simdjson::dom::element)> precheck;
 };
 
 // One reader, one reporter and one pair of hooks; read() may be called for

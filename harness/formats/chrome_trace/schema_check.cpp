@@ -93,6 +93,19 @@ const ChromeSchemas& chrome_schemas() {
   return schemas;
 }
 
+// The schema of an event: its phase's when "ph" names one (and that
+// phase's events/ file stem in `phase`), else event.schema.json.
+const schema::CompiledSchema& schema_of(const ChromeSchemas& s, simdjson::dom::element event, std::string_view& ph,
+                                        const char*& phase) {
+  phase = nullptr;
+  if (event["ph"].get(ph) == simdjson::SUCCESS && ph.size() == 1 && static_cast<unsigned char>(ph[0]) < 128 &&
+      s.by_ph[static_cast<unsigned char>(ph[0])]) {
+    phase = s.phase_name[static_cast<unsigned char>(ph[0])];
+    return *s.by_ph[static_cast<unsigned char>(ph[0])];
+  }
+  return *s.any_event;
+}
+
 }  // namespace
 
 bool ChromeSchemaChecker::loaded(const std::string* file) {
@@ -107,18 +120,20 @@ bool ChromeSchemaChecker::loaded(const std::string* file) {
   return false;
 }
 
+bool ChromeSchemaChecker::passes(simdjson::dom::element event) {
+  const ChromeSchemas& s = chrome_schemas();
+  if (!s.error.empty()) return false;
+  std::string_view ph;
+  const char* phase;
+  return schema_of(s, event, ph, phase).validate(event);
+}
+
 void ChromeSchemaChecker::validate_event(const ChromeEvent& event) {
   facts_.clear();
-  if (!loaded(event.file)) return;
+  if (!loaded(event.file) || event.prechecked) return;
   const ChromeSchemas& s = chrome_schemas();
-  const schema::CompiledSchema* schema = &*s.any_event;
   std::string_view ph;
-  phase_ = nullptr;  // events/<phase>.schema.json, when ph names one
-  if (event.value["ph"].get(ph) == simdjson::SUCCESS && ph.size() == 1 && static_cast<unsigned char>(ph[0]) < 128 &&
-      s.by_ph[static_cast<unsigned char>(ph[0])]) {
-    schema = s.by_ph[static_cast<unsigned char>(ph[0])];
-    phase_ = s.phase_name[static_cast<unsigned char>(ph[0])];
-  }
+  const schema::CompiledSchema* schema = &schema_of(s, event.value, ph, phase_);
   simdjson::dom::element element = event.value;
   // A valid event (nearly all of them) costs the validation only: names
   // and messages are built for invalid ones.

@@ -36,7 +36,13 @@ class ChromeSchemaChecker {
  public:
   explicit ChromeSchemaChecker(diag::Reporter& reporter) : reporter_(reporter) {}
 
+  // An event that passes() ahead (ChromeEvent::prechecked) is not
+  // validated again.
   void validate_event(const ChromeEvent& event);
+  // Whether an event passes its phase's schema: validate_event's verdict,
+  // pure and thread-safe (ChromeReadOptions::precheck); false when the
+  // schemas cannot be loaded.
+  static bool passes(simdjson::dom::element event);
   void report_event(const ChromeEvent& event);
   // `file` names the input (members carry no file of their own).
   void validate_member(const ChromeMember& member, const std::string& file);
