@@ -22,6 +22,8 @@
 #include <utility>
 #include <vector>
 
+#include "formats/chrome_trace/huge_page_allocator.h"
+
 namespace tc::formats::chrome_trace {
 
 template <class V>
@@ -122,7 +124,7 @@ class U64Map {
   }
 
   void grow() {
-    std::vector<Slot> old = std::move(slots_);
+    std::vector<Slot, HugePageAllocator<Slot>> old = std::move(slots_);
     size_t n = old.empty() ? 64 : old.size() * 2;
     slots_.assign(n, Slot{});
     shift_ = 64 - static_cast<unsigned>(__builtin_ctzll(n));
@@ -131,7 +133,7 @@ class U64Map {
       if (slot.key != 0) place(slot.key, std::move(slot.value));
   }
 
-  std::vector<Slot> slots_;  // a power of two
+  std::vector<Slot, HugePageAllocator<Slot>> slots_;  // a power of two
   unsigned shift_ = 64;
   size_t size_ = 0;  // used slots
   std::vector<uint64_t> filter_;
