@@ -1,6 +1,7 @@
 #include "diag/reporter.h"
 
 #include <algorithm>
+#include <span>
 #include <tuple>
 
 namespace tc::diag {
@@ -88,13 +89,19 @@ void Reporter::close_record(std::string_view file, std::string_view kind, std::s
     std::sort(first, last);
     last = std::unique(first, last);
   }
-  // The last clean record's counter, else the last other record's.
-  RecordCache& cache = first == last ? clean_cache_ : rule_cache_;
-  if (cache.count && cache.key.kind == kind && cache.key.unread_by == unread_by && cache.file == file &&
-      std::equal(first, last, cache.key.rules.begin(), cache.key.rules.end())) {
-    ++*cache.count;
-    return;
+  // The counters of the last clean records, else of the last other ones.
+  const bool clean = first == last;
+  const std::span<RecordCache> caches = clean ? std::span<RecordCache>(clean_cache_) : std::span<RecordCache>(rule_cache_);
+  for (RecordCache& cache : caches) {
+    if (cache.count && cache.key.kind == kind && cache.key.unread_by == unread_by && cache.file == file &&
+        std::equal(first, last, cache.key.rules.begin(), cache.key.rules.end())) {
+      ++*cache.count;
+      return;
+    }
   }
+  size_t& next = clean ? clean_next_ : rule_next_;
+  RecordCache& cache = caches[next];
+  next = (next + 1) % caches.size();
   auto f = record_counts_.find(file);
   if (f == record_counts_.end()) f = record_counts_.emplace(std::string(file), RecordCounts::mapped_type{}).first;
   RecordKey key{std::string(kind), std::string(unread_by), std::vector<std::string>(first, last)};
@@ -144,7 +151,8 @@ void Reporter::absorb(Reporter&& other) {
   for (const auto& [file, keys] : other.record_counts_)
     for (const auto& [key, n] : keys) record_counts_[file][key] += n;
   other.record_counts_.clear();
-  other.clean_cache_.count = other.rule_cache_.count = nullptr;
+  for (RecordCache& cache : other.clean_cache_) cache.count = nullptr;
+  for (RecordCache& cache : other.rule_cache_) cache.count = nullptr;
   other.count_cache_.clear();
   for (auto& [file, consumers] : other.fewer_kept_)
     for (auto& [consumer, why] : consumers) fewer_kept_[file][consumer] = std::move(why);

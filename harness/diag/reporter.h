@@ -117,10 +117,11 @@ class Reporter {
   // beyond are kept for reuse).
   std::vector<std::string> record_rules_;
   size_t record_rules_used_ = 0;
-  // The counter of the last record counted, found again when the next one
+  // The counters of the last records counted, found again when the next one
   // has the same file and key, so that the common record costs no map
-  // lookup and no allocation: one for clean records, one for the others. A
-  // copy starts without them: the pointers are into this object.
+  // lookup and no allocation: four for clean records (a trace's slices and
+  // flows alternate, each kind with its own unread_by), two for the others.
+  // A copy starts without them: the pointers are into this object.
   struct RecordCache {
     std::string file;
     RecordKey key;
@@ -132,7 +133,9 @@ class Reporter {
       return *this;
     }
   };
-  RecordCache clean_cache_, rule_cache_;
+  std::array<RecordCache, 4> clean_cache_;
+  std::array<RecordCache, 2> rule_cache_;
+  size_t clean_next_ = 0, rule_next_ = 0;  // the entry replaced next
   // The counters of the last few (rule, file, unread_by) that count_if_full
   // counted, so that a rule past its keep limit costs no map lookup: a
   // trace with half a million warnings counts them at the cost of a string
