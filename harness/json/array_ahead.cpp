@@ -15,7 +15,8 @@ namespace {
 
 constexpr size_t kPieceBytes = size_t{256} << 10;
 // A piece of elements of at most kPieceBytes each ends at the first element
-// that takes it to kPieceBytes, so it holds less than twice that.
+// that takes its text (elements and commas) to kPieceBytes, so with its
+// brackets it holds less than kMaxPiece.
 constexpr size_t kMaxPiece = 2 * kPieceBytes + 2;
 constexpr size_t kPooledCapacity = 4 * kPieceBytes;
 
@@ -179,7 +180,7 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
                 bytes = 0;
                 continue;
               }
-              bytes += batch[i].text.size();
+              bytes += batch[i].text.size() + 1;  // with its comma, as batch_piece writes it
               if (bytes >= kPieceBytes || i + 1 == batch.size()) {
                 work.push(batch_piece(batch.subspan(from, i + 1 - from), buffers));
                 from = i + 1;

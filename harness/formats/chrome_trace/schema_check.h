@@ -57,7 +57,7 @@ class ChromeSchemaChecker {
   diag::Reporter& reporter_;
   std::vector<schema::SchemaError> errors_;
   SchemaFacts facts_;
-  const char* phase_ = nullptr;  // the last event's events/ schema, if any
+  const char* phase_ = nullptr;  // the last event validated here: its events/ schema, if any
   std::string ph_;
   bool load_reported_ = false;
 };

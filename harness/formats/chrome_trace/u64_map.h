@@ -3,8 +3,8 @@
 // linear probing, so a lookup touches one cache line where a node-based map
 // touches two or three, and a Bloom filter in front of it, so a lookup of a
 // key that is not there (most of them in a trace whose flows stay open: every
-// Kineto ac2g flow of a cut-off GPU trace) reads a few bits of a table an
-// eighth of the slots' size instead of a slot of a table far larger than the
+// Kineto ac2g flow of a cut-off GPU trace) reads a few bits of one 64-bit
+// word per eight slots instead of a slot of a table far larger than the
 // caches.
 //
 // Contract: find/insert/erase as a map; insert() takes a key that is not in
