@@ -32,6 +32,13 @@ def test_ddp_collectives():
         activities = [ProfilerActivity.CPU]
     optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
     x = torch.randn(4, 10, device=DEVICE)
+    # DDP's constructor broadcasts the module's state on gloo's worker
+    # thread; a broadcast that worker runs late lands in the trace as one
+    # more gloo:broadcast (1 run in about 10 on a loaded machine). A barrier
+    # waits for the work before it, and the pause lets the worker close its
+    # own record_function before the profiler starts.
+    dist.barrier()
+    time.sleep(0.2)
 
     with profile(activities=activities, record_shapes=True) as prof:
         for _ in range(2):
