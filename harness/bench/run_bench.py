@@ -12,7 +12,9 @@ the largest peak RSS, and the ratio to each limit measured in the same run
 the targets at the end judge --jobs 2 against md5sum):
 `md5sum` of the file (every payload byte must be hashed) and simdjson
 parse-only (parse_limit). A row whose reader or schema is not there prints
-"not available". Exit 0 when everything ran, 1 when a command failed.
+"not available". A line before the rows and one after them time the same
+small check pinned to each CPU (cpu_probe), so a run on a VM whose CPUs
+were not alike says so. Exit 0 when everything ran, 1 when a command failed.
 """
 import argparse
 import os
@@ -65,6 +67,32 @@ class Row:
         self.cpu.append(cpu)
         self.wall.append(wall)
         self.rss.append(rss)
+
+
+def cpu_probe(tracecheck, scratch):
+    """Times `check --jobs 1` of a 16 MiB Kineto input pinned to each CPU
+    (best of 3) and prints them: a shared VM's CPUs do not always run at one
+    speed (a busy neighbour on one of them), and a wall ratio taken while
+    one is slow says little. None when it cannot run here."""
+    cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    path = os.path.join(scratch, "cpu_probe_16.json")
+    if len(cpus) < 2 or not ensure_input("chrome_trace", path, 16):
+        return None
+    times = []
+    for cpu in cpus:
+        best = None
+        for _ in range(3):
+            start = time.monotonic()
+            subprocess.run([tracecheck, "check", "--jobs", "1", path], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, preexec_fn=lambda cpu=cpu: os.sched_setaffinity(0, {cpu}))
+            took = time.monotonic() - start
+            best = took if best is None else min(best, took)
+        times.append(best)
+    spread = max(times) / min(times)
+    line = ", ".join(f"cpu{c} {t:.3f} s" for c, t in zip(cpus, times))
+    verdict = "the CPUs agree" if spread < 1.15 else "the CPUs differ: wall ratios of this run are unreliable"
+    print(f"cpu probe (check --jobs 1 of 16 MiB, pinned, best of 3): {line}; {spread:.2f}x apart, {verdict}")
+    return spread
 
 
 def ensure_input(kind, path, mb, source=None):
@@ -201,6 +229,7 @@ def main():
     os.makedirs(args.scratch, exist_ok=True)
     only = set(filter(None, args.only.split(",")))
     failed = False
+    cpu_probe(tracecheck, args.scratch)
 
     def run_rows(rows):
         nonlocal failed
@@ -323,6 +352,7 @@ def main():
         report(title, os.path.getsize(path), rows, rows[:1] if suffix else rows[:2], args.runs,
                findings_of(rows))
     print_targets()
+    cpu_probe(tracecheck, args.scratch)
     return 1 if failed else 0
 
 
