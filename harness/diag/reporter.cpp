@@ -6,22 +6,23 @@
 
 namespace tc::diag {
 
-void Reporter::count_in_file(std::string_view rule, std::string_view file, uint64_t n) {
+uint64_t& Reporter::count_in_file(std::string_view rule, std::string_view file, uint64_t n) {
   auto r = file_counts_.find(rule);
   if (r == file_counts_.end()) r = file_counts_.emplace(std::string(rule), FileCounts::mapped_type{}).first;
   auto f = r->second.find(file);
   if (f == r->second.end()) f = r->second.emplace(std::string(file), 0).first;
-  f->second += n;
+  return f->second += n;
 }
 
-void Reporter::count_unread(std::string_view rule, std::string_view file, std::string_view consumer, uint64_t n) {
+uint64_t& Reporter::count_unread(std::string_view rule, std::string_view file, std::string_view consumer,
+                                 uint64_t n) {
   auto r = unread_counts_.find(rule);
   if (r == unread_counts_.end()) r = unread_counts_.emplace(std::string(rule), UnreadCounts::mapped_type{}).first;
   auto f = r->second.find(file);
   if (f == r->second.end()) f = r->second.emplace(std::string(file), UnreadCounts::mapped_type::mapped_type{}).first;
   auto c = f->second.find(consumer);
   if (c == f->second.end()) c = f->second.emplace(std::string(consumer), 0).first;
-  c->second += n;
+  return c->second += n;
 }
 
 void Reporter::report(Diagnostic d) {
@@ -52,16 +53,14 @@ bool Reporter::count_if_full(std::string_view rule, std::string_view file, std::
   auto it = counts_.find(rule);
   if (it == counts_.end() || it->second < keep_per_rule_) return false;
   ++it->second;
-  count_in_file(rule, file, 1);
-  if (!unread_by.empty()) count_unread(rule, file, unread_by, 1);
   CountCache::Entry& e = count_cache_.entries[count_cache_.next];
   count_cache_.next = (count_cache_.next + 1) % count_cache_.entries.size();
   e.rule.assign(rule);
   e.file.assign(file);
   e.unread_by.assign(unread_by);
   e.count = &it->second;
-  e.in_file = &file_counts_.find(rule)->second.find(file)->second;
-  e.unread = unread_by.empty() ? nullptr : &unread_counts_.find(rule)->second.find(file)->second.find(unread_by)->second;
+  e.in_file = &count_in_file(rule, file, 1);
+  e.unread = unread_by.empty() ? nullptr : &count_unread(rule, file, unread_by, 1);
   return true;
 }
 

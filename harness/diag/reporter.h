@@ -101,8 +101,9 @@ class Reporter {
 
  private:
   void note_record_rule(std::string_view rule, std::string_view unread_by);
-  void count_in_file(std::string_view rule, std::string_view file, uint64_t n);
-  void count_unread(std::string_view rule, std::string_view file, std::string_view consumer, uint64_t n);
+  // Each adds n to its counter and returns it.
+  uint64_t& count_in_file(std::string_view rule, std::string_view file, uint64_t n);
+  uint64_t& count_unread(std::string_view rule, std::string_view file, std::string_view consumer, uint64_t n);
 
   size_t keep_per_rule_;
   std::vector<Diagnostic> kept_;

@@ -2,7 +2,6 @@
 
 #include <gtest/gtest.h>
 
-
 #include "diag/profile.h"
 
 namespace tc::diag {

@@ -42,63 +42,55 @@ struct Piece {
   std::vector<uint8_t> notes;
 };
 
-// Parsers are reused: one holds its capacity from batch to batch. A new one
-// is made for the largest piece at once, so it never grows: each growth
-// freed its buffers and took fresh ones, whose pages the kernel zeroes (40%
-// of the page faults of --jobs 2 on a Kineto trace, before).
-class ParserPool {
+// Parsers and the pieces' text buffers are reused from piece to piece: a
+// fresh one is fresh pages, which the kernel zeroes (40% of the page faults
+// of --jobs 2 on a Kineto trace were a parser growing by a few bytes, 18% a
+// piece's new buffer). One too big to keep (a rare piece of one huge
+// element) is freed when given back.
+template <class T>
+class Recycled {
  public:
-  std::unique_ptr<simdjson::dom::parser> take() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (free_.empty()) {
-      auto p = std::make_unique<simdjson::dom::parser>();
-      if (p->allocate(kMaxPiece) != simdjson::SUCCESS) return std::make_unique<simdjson::dom::parser>();
-      return p;
+  // A kept one, else `make()`.
+  template <class Make>
+  T take(Make make) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (!free_.empty()) {
+        T item = std::move(free_.back());
+        free_.pop_back();
+        return item;
+      }
     }
-    std::unique_ptr<simdjson::dom::parser> p = std::move(free_.back());
-    free_.pop_back();
-    return p;
+    return make();
   }
-  void give(std::unique_ptr<simdjson::dom::parser> p) {
-    if (!p || p->capacity() > kPooledCapacity) return;  // a rare big one is freed, not kept
+  void give(T item, size_t capacity) {
+    if (capacity > kPooledCapacity) return;
     std::lock_guard<std::mutex> lock(mutex_);
-    free_.push_back(std::move(p));
+    free_.push_back(std::move(item));
   }
 
  private:
   std::mutex mutex_;
-  std::vector<std::unique_ptr<simdjson::dom::parser>> free_;
+  std::vector<T> free_;
 };
+using ParserPool = Recycled<std::unique_ptr<simdjson::dom::parser>>;
+using BufferPool = Recycled<std::string>;
 
-// The pieces' text buffers, reused as the parsers are (a fresh one of 256
-// KiB is fresh pages).
-class BufferPool {
- public:
-  std::string take() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (free_.empty()) return {};
-    std::string b = std::move(free_.back());
-    free_.pop_back();
-    return b;
-  }
-  void give(std::string b) {
-    if (b.capacity() > kPooledCapacity) return;
-    b.clear();
-    std::lock_guard<std::mutex> lock(mutex_);
-    free_.push_back(std::move(b));
-  }
-
- private:
-  std::mutex mutex_;
-  std::vector<std::string> free_;
-};
+// A new parser takes the capacity of the largest piece at once, so it never
+// grows.
+std::unique_ptr<simdjson::dom::parser> new_parser() {
+  auto p = std::make_unique<simdjson::dom::parser>();
+  if (p->allocate(kMaxPiece) != simdjson::SUCCESS) return std::make_unique<simdjson::dom::parser>();
+  return p;
+}
 
 Piece batch_piece(std::span<const JsonElement> batch, BufferPool& buffers) {
   Piece p;
   size_t size = 2 + simdjson::SIMDJSON_PADDING;
   for (const JsonElement& el : batch) size += el.text.size() + 1;
-  p.buffer = buffers.take();
-  p.buffer.reserve(std::max(size, std::min(kMaxPiece + simdjson::SIMDJSON_PADDING, kPooledCapacity)));
+  p.buffer = buffers.take([] { return std::string(); });
+  p.buffer.clear();
+  p.buffer.reserve(std::max(size, kMaxPiece + simdjson::SIMDJSON_PADDING));
   p.buffer += '[';
   p.offsets.reserve(batch.size());
   for (const JsonElement& el : batch) {
@@ -114,7 +106,7 @@ Piece batch_piece(std::span<const JsonElement> batch, BufferPool& buffers) {
 
 void prepare(Piece& p, ParserPool& parsers, const NoteElement& note) {
   if (p.is_member || p.fold_parses || p.elements.empty()) return;
-  p.parser = parsers.take();
+  p.parser = parsers.take(new_parser);
   const size_t used = p.buffer.size() - simdjson::SIMDJSON_PADDING;
   simdjson::dom::element doc;
   simdjson::dom::array array;
@@ -230,8 +222,12 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
         else
           fold_element(piece->elements[i], nullptr, 0);
       }
-      parsers.give(std::move(piece->parser));
-      buffers.give(std::move(piece->buffer));
+      if (piece->parser) {
+        const size_t capacity = piece->parser->capacity();
+        parsers.give(std::move(piece->parser), capacity);
+      }
+      const size_t buffer_capacity = piece->buffer.capacity();
+      buffers.give(std::move(piece->buffer), buffer_capacity);
     }
   }
   if (producer_error) std::rethrow_exception(producer_error);

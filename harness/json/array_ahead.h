@@ -2,8 +2,8 @@
 // (stream_json_array), others parse its elements ahead (simdjson, a piece of
 // about 256 KiB at a time as one array document) and take a note of each
 // (a pure function of the element, a few bits: does it repeat a key, does
-// it pass a schema), and the calling thread folds every element and member in input
-// order, as a one-thread reader over stream_json_array does. A piece that
+// it pass a schema), and the calling thread folds every element and member
+// in input order, as a one-thread reader over stream_json_array does. A piece that
 // does not parse whole (an element that is not JSON, too deep, not UTF-8) is
 // handed over unparsed, and the fold parses its elements one by one, so a
 // reader's findings are the same, in the same order.
@@ -17,7 +17,8 @@
 // value and note (bits of the caller's choosing), or nullptr (and 0) for the
 // fold to parse it;
 // fold_member each top-level member. `note` runs on any thread, several at
-// once: it must be safe to (an empty one notes 0). Returns the splitter's result once the fold has seen everything.
+// once: it must be safe to (an empty one notes 0). Returns the splitter's
+// result once the fold has seen everything.
 #pragma once
 
 #include <simdjson.h>

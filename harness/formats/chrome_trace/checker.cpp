@@ -792,13 +792,13 @@ void ChromeChecker::finish(const ChromeReadInfo& info) {
     if (keep == 0 || flows.size() < keep) {  // 0: nothing kept, so nothing counted without a report either
       flows.push_back(l);
       std::push_heap(flows.begin(), flows.end(), earlier);
-    } else if (earlier(l, flows.front())) {
+      return;
+    }
+    ++later_flows;  // this one or the latest of the heap
+    if (earlier(l, flows.front())) {
       std::pop_heap(flows.begin(), flows.end(), earlier);
       flows.back() = l;
       std::push_heap(flows.begin(), flows.end(), earlier);
-      ++later_flows;
-    } else {
-      ++later_flows;
     }
   };
   flows_.for_each([&](uint64_t, const Flow& f) { add_flow(f, 's'); });
