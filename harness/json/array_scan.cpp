@@ -36,7 +36,7 @@ bool Splitter::scan_value() {
 void Splitter::count_lines(uint64_t newlines, size_t n) {
   if (n < 64) newlines &= (uint64_t{1} << n) - 1;
   if (newlines == 0) return;
-  line_ += static_cast<uint64_t>(__builtin_popcountll(newlines));
+  line_ += count_bits(newlines);
   line_start_ = base_ + pos_ + static_cast<uint64_t>(63 - __builtin_clzll(newlines)) + 1;
 }
 

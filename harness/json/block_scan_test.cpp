@@ -78,6 +78,19 @@ TEST(JsonBlockScan, EscapedBytesMatchTheByteRule) {
   EXPECT_FALSE(carry);
 }
 
+TEST(JsonBlockScan, CountBitsCountsEveryBit) {
+  testing::Rng rng(14);
+  for (int i = 0; i < 100000; ++i) {
+    const uint64_t m = random_mask(rng);
+    unsigned want = 0;
+    for (int b = 0; b < 64; ++b) want += (m >> b) & 1;
+    ASSERT_EQ(count_bits(m), want) << std::hex << m;
+  }
+  EXPECT_EQ(count_bits(0), 0u);
+  EXPECT_EQ(count_bits(~uint64_t{0}), 64u);
+  EXPECT_EQ(count_bits(uint64_t{1} << 63), 1u);
+}
+
 TEST(JsonBlockScan, StringInteriorIsPrefixParity) {
   testing::Rng rng(12);
   for (int i = 0; i < 100000; ++i) {
