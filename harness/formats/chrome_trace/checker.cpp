@@ -209,20 +209,25 @@ ChromeChecker::~ChromeChecker() = default;
 bool ChromeChecker::is_kineto() const { return kineto_->is_kineto(); }
 
 void ChromeChecker::report(std::string_view rule, const ChromeEvent& e, std::string message,
-                           std::string_view ph, std::string_view field, std::string hint) {
-  report_fact(rule, e, std::move(message), ph, field, field, std::move(hint));
+                           std::string_view ph, std::string_view field, std::string_view hint) {
+  report_fact(rule, e, std::move(message), ph, field, field, hint);
 }
 
 void ChromeChecker::report_missing(std::string_view rule, const ChromeEvent& e, std::string message,
-                                   std::string_view ph, std::string_view missing, std::string hint) {
-  report_fact(rule, e, std::move(message), ph, {}, missing, std::move(hint));
+                                   std::string_view ph, std::string_view missing, std::string_view hint) {
+  report_fact(rule, e, std::move(message), ph, {}, missing, hint);
 }
 
 void ChromeChecker::report_fact(std::string_view rule, const ChromeEvent& e, std::string message,
-                                std::string_view ph, std::string_view field, std::string_view fact, std::string hint) {
-  // Claimed even when only counted, so the schema check does not report it again.
-  const bool breaks_schema = facts_ && !fact.empty() && facts_->claim(fact);
+                                std::string_view ph, std::string_view field, std::string_view fact,
+                                std::string_view hint) {
+  const bool breaks_schema = claim(fact);
   if (reporter_.count_if_full(rule, file_, unread_by_)) return;  // counted; nobody would see the details
+  emit(rule, e, std::move(message), ph, field, hint, breaks_schema);
+}
+
+void ChromeChecker::emit(std::string_view rule, const ChromeEvent& e, std::string message, std::string_view ph,
+                         std::string_view field, std::string_view hint, bool breaks_schema) {
   diag::Diagnostic d;
   d.rule = std::string(rule);
   d.unread_by = std::string(unread_by_);
@@ -238,7 +243,7 @@ void ChromeChecker::report_fact(std::string_view rule, const ChromeEvent& e, std
   d.location = {file_, pos.line, pos.column};
   d.message = std::move(message);
   d.record_kind = "ph=" + std::string(ph);
-  d.hint = std::move(hint);
+  d.hint = std::string(hint);
   d.breaks_schema = breaks_schema;
   reporter_.report(std::move(d));
 }
@@ -476,39 +481,49 @@ uint32_t ChromeChecker::intern(std::string_view cat, std::string_view name) {
 }
 
 // Event order is not significant (../shared/spec/formats.md §1.1): an end written
-// before its start still pairs, so ends wait in flow_ends_ for their start.
+// before its start still pairs, so ends wait in flows_ for their start.
 void ChromeChecker::pair_flow(const ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
-                              const std::string& id, double ts) {
-  (void)ts;
+                              const std::string& id) {
   if (ph == 't') return;  // a step neither opens nor closes a flow
   flow_key_.assign(cat);
   flow_key_ += '\x1f';
   flow_key_ += id;
   const uint64_t key = std::hash<std::string_view>{}(flow_key_);
   std::string_view phs(&ph, 1);
-  auto here = [&] { return Flow{e.pos.line, static_cast<uint32_t>(e.pos.column), intern(cat, name), e.index}; };
-  if (ph == 's') {
-    if (Flow* open = flows_.find(key)) {
-      report("ct-flow-duplicate", e,
-             "flow start (cat \"" + std::string(cat) + "\", id " + id + ") while one with that id is open (line " +
-                 std::to_string(open->line) + ")",
-             phs, "id", "Perfetto: flow_duplicate_id");
-      *open = here();
-      return;
+  const bool end = ph == 'f';
+  auto here = [&] {
+    Flow f{e.pos.line, static_cast<uint32_t>(e.pos.column), intern(cat, name), 0, e.index};
+    f.end = end;
+    return f;
+  };
+  Flow* met = flows_.find(key);
+  if (met && met->end == end) {  // a second start while one is open, or a second end
+    if (!end) {
+      report_made(
+          "ct-flow-duplicate", e,
+          [&] {
+            return "flow start (cat \"" + std::string(cat) + "\", id " + id +
+                   ") while one with that id is open (line " + std::to_string(met->line) + ")";
+          },
+          phs, "id", "Perfetto: flow_duplicate_id");
+      *met = here();
+    } else {
+      report_made(
+          "ct-flow-unpaired", e,
+          [&] { return "a second flow end (cat \"" + std::string(cat) + "\", id " + id + ") for one start"; }, phs,
+          "id", "Kineto reuses an ac2g id for two GPU events");
     }
-    if (flow_ends_.erase(key)) return;
-    if (over_cap(flows_.size(), "flows", e)) return;
-    flows_.insert(key, here());
     return;
   }
-  if (flows_.erase(key)) return;
-  if (flow_ends_.find(key)) {
-    report("ct-flow-unpaired", e, "a second flow end (cat \"" + std::string(cat) + "\", id " + id + ") for one start",
-           phs, "id", "Kineto reuses an ac2g id for two GPU events");
+  if (met) {  // a start meets its waiting end, or an end its open start
+    --(end ? open_starts_ : waiting_ends_);
+    flows_.erase(key);
     return;
   }
-  if (over_cap(flow_ends_.size(), "flow ends", e)) return;
-  flow_ends_.insert(key, here());
+  size_t& held = end ? waiting_ends_ : open_starts_;
+  if (over_cap(held, end ? "flow ends" : "flows", e)) return;
+  flows_.insert(key, here());
+  ++held;
 }
 
 void ChromeChecker::event(const ChromeEvent& e, SchemaFacts* facts) {
@@ -731,7 +746,7 @@ void ChromeChecker::check_event(const ChromeEvent& e) {
         if (f.get(EventFields::Bp, v) && (v.get_string().get(bp) != simdjson::SUCCESS || bp != "e"))
           report("ct-flow-bp", e, "flow binding point \"bp\" is not \"e\"", ph_text, "bp",
                  "catapult skips the arrow; Perfetto binds it to the next slice");
-        pair_flow(e, ph, cat, name, id, ts);
+        pair_flow(e, ph, cat, name, id);
       } else {
         pair_async(e, ph, cat, name, id, ts);
       }
@@ -801,8 +816,7 @@ void ChromeChecker::finish(const ChromeReadInfo& info) {
       std::push_heap(flows.begin(), flows.end(), earlier);
     }
   };
-  flows_.for_each([&](uint64_t, const Flow& f) { add_flow(f, 's'); });
-  flow_ends_.for_each([&](uint64_t, const Flow& f) { add_flow(f, 'f'); });
+  flows_.for_each([&](uint64_t, const Flow& f) { add_flow(f, f.end ? 'f' : 's'); });
   left.insert(left.end(), flows.begin(), flows.end());
   std::sort(left.begin(), left.end(), earlier);
   for (const Left& l : left) {

@@ -69,12 +69,27 @@ class ChromeChecker {
   void note_hta_ts_type(const EventFields& f, bool big_integers);
   // A finding about `field` (pointer and position at it; none: the event).
   void report(std::string_view rule, const ChromeEvent& e, std::string message, std::string_view ph,
-              std::string_view field = {}, std::string hint = {});
+              std::string_view field = {}, std::string_view hint = {});
   // A finding about the absent field `missing` (at the event).
   void report_missing(std::string_view rule, const ChromeEvent& e, std::string message, std::string_view ph,
-                      std::string_view missing, std::string hint = {});
+                      std::string_view missing, std::string_view hint = {});
   void report_fact(std::string_view rule, const ChromeEvent& e, std::string message, std::string_view ph,
-                   std::string_view field, std::string_view fact, std::string hint);
+                   std::string_view field, std::string_view fact, std::string_view hint);
+  // report(), for a rule a trace may break 10^5 times: `make_message()` runs
+  // only for a finding that is reported, not for one that is only counted.
+  template <class MakeMessage>
+  void report_made(std::string_view rule, const ChromeEvent& e, MakeMessage&& make_message, std::string_view ph,
+                   std::string_view field, std::string_view hint) {
+    const bool breaks_schema = claim(field);
+    if (reporter_.count_if_full(rule, file_, unread_by_)) return;
+    emit(rule, e, make_message(), ph, field, hint, breaks_schema);
+  }
+  // Claims the schema fact `fact` for this finding (so the schema check does
+  // not report it again), even when the finding is only counted; whether
+  // the event breaks the schema there.
+  bool claim(std::string_view fact) { return facts_ && !fact.empty() && facts_->claim(fact); }
+  void emit(std::string_view rule, const ChromeEvent& e, std::string message, std::string_view ph,
+            std::string_view field, std::string_view hint, bool breaks_schema);
   void report_open(std::string_view rule, const Open& o, std::string message, std::string_view kind);
   // B/E events are paired per thread as catapult keys threads (`js_key`:
   // the JavaScript string of pid and tid, so 11 and "11" are one) and, for
@@ -90,7 +105,7 @@ class ChromeChecker {
   void pair_async(const ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
                   const std::string& id, double ts);
   void pair_flow(const ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
-                 const std::string& id, double ts);
+                 const std::string& id);
   void duration(const ChromeEvent& e, char ph, const ThreadKeys& keys, std::string_view name, double ts,
                 bool zero_dur);
   // A B, E or thread instant of dur 0 that catapult drops for starting
@@ -106,16 +121,21 @@ class ChromeChecker {
   std::map<std::string, std::vector<Open>> async_;  // cat \x1f id -> open b's
   // Flows are the one pairing that grows with the file (Kineto leaves ac2g
   // flows unpaired), so they are kept compact: keyed by a 64-bit hash of
-  // (cat, id), with the (cat, name) label interned.
+  // (cat, id), with the (cat, name) label interned. One table holds the open
+  // starts and the ends seen before their start: no key is ever both (a
+  // start takes its waiting end away, an end its open start), so a flow
+  // event costs one lookup, not one in each of two tables.
   struct Flow {
     uint64_t line = 0;
     uint32_t column = 0;
-    uint32_t label = 0;
+    uint32_t label : 31 = 0;
+    uint32_t end : 1 = 0;  // an f waiting for its s; else an open s
     uint64_t index = 0;
   };
   uint32_t intern(std::string_view cat, std::string_view name);
-  U64Map<Flow> flows_;                                       // open s
-  U64Map<Flow> flow_ends_;                                   // f seen before its s
+  U64Map<Flow> flows_;
+  size_t open_starts_ = 0;   // flows_ entries that are starts...
+  size_t waiting_ends_ = 0;  // ...and ends (each capped at kMaxOpen)
   std::string flow_key_;                                     // scratch: cat \x1f id, hashed
   uint32_t last_label_ = UINT32_MAX;                         // the label intern() found last
   std::vector<std::pair<std::string, std::string>> labels_;  // (cat, name)
