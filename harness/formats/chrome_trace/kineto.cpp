@@ -6,17 +6,39 @@
 namespace tc::formats::chrome_trace {
 namespace {
 
-bool is_cpu_side(std::string_view cat) { return cat == "cpu_op" || cat == "user_annotation" || cat == "Operator"; }
+// What Kineto's categories mean to these checks, found once per X event
+// (each of its categories was a chain of string compares before).
+enum CatSide : unsigned {
+  kCpuSide = 1,      // an op or annotation on the CPU: it owns External ids
+  kGpuSide = 2,      // runtime, driver or GPU work: it refers to them
+  kGpuActivity = 4,  // work on the GPU itself
+  kCollective = 8,
+};
 
-bool is_gpu_side(std::string_view cat) {
-  return cat == "kernel" || cat == "gpu_memcpy" || cat == "gpu_memset" || cat == "cuda_runtime" ||
-         cat == "cuda_driver" || cat == "gpu_user_annotation" || cat == "Kernel" || cat == "Memcpy" ||
-         cat == "Memset" || cat == "Runtime";
-}
-
-bool is_gpu_activity(std::string_view cat) {
-  return cat == "kernel" || cat == "gpu_memcpy" || cat == "gpu_memset" || cat == "Kernel" || cat == "Memcpy" ||
-         cat == "Memset";
+unsigned cat_side(std::string_view cat) {
+  struct Cat {
+    std::string_view name;
+    unsigned side;
+  };
+  static constexpr Cat kCats[] = {
+      {"cpu_op", kCpuSide},
+      {"user_annotation", kCpuSide},
+      {"Operator", kCpuSide},
+      {"kernel", kGpuSide | kGpuActivity},
+      {"gpu_memcpy", kGpuSide | kGpuActivity},
+      {"gpu_memset", kGpuSide | kGpuActivity},
+      {"cuda_runtime", kGpuSide},
+      {"cuda_driver", kGpuSide},
+      {"gpu_user_annotation", kGpuSide},
+      {"Kernel", kGpuSide | kGpuActivity},
+      {"Memcpy", kGpuSide | kGpuActivity},
+      {"Memset", kGpuSide | kGpuActivity},
+      {"Runtime", kGpuSide},
+      {"collective_comm", kCollective},
+  };
+  for (const Cat& c : kCats)
+    if (c.name.size() == cat.size() && c.name[0] == cat[0] && c.name == cat) return c.side;
+  return 0;
 }
 
 // "ProfilerStep#12" -> 12; -1 when the suffix is not a number.
@@ -114,14 +136,15 @@ void KinetoChecker::event(const ChromeEvent& e, const EventFields& f, char ph, s
                           std::string_view cat, double ts) {
   if (!fractional_ts_ && ts != std::floor(ts)) fractional_ts_ = true;
   if (ph != 'X' || cat.empty()) return;
-  if (!kineto_events_ && (is_cpu_side(cat) || is_gpu_side(cat))) kineto_events_ = true;
+  const unsigned side = cat_side(cat);
+  if (!kineto_events_ && (side & (kCpuSide | kGpuSide))) kineto_events_ = true;
   simdjson::dom::object args;
   bool has_args = f.get_object(EventFields::Args, args);
-  if (is_gpu_activity(cat) && !gpu_activity_) {
+  if ((side & kGpuActivity) && !gpu_activity_) {
     gpu_activity_ = true;
     first_gpu_line_ = e.pos.line, first_gpu_column_ = e.pos.column;
   }
-  if ((cat == "collective_comm" || name == "record_param_comms") && !collectives_) {
+  if (((side & kCollective) || name == "record_param_comms") && !collectives_) {
     collectives_ = true;
     first_collective_line_ = e.pos.line, first_collective_column_ = e.pos.column;
   }
@@ -136,7 +159,7 @@ void KinetoChecker::event(const ChromeEvent& e, const EventFields& f, char ph, s
     }
     int64_t ext;
     if (args["External id"].get(v) == simdjson::SUCCESS && v.get_int64().get(ext) == simdjson::SUCCESS) {
-      if (is_cpu_side(cat)) {
+      if (side & kCpuSide) {
         if (ext >= 0 && ext < kDenseIds) {
           if (static_cast<size_t>(ext) >= cpu_dense_.size())
             cpu_dense_.resize(std::max<size_t>(ext + 1, cpu_dense_.size() * 2));
@@ -146,11 +169,11 @@ void KinetoChecker::event(const ChromeEvent& e, const EventFields& f, char ph, s
         }
       }
       auto u32 = [](uint64_t v) { return static_cast<uint32_t>(std::min<uint64_t>(v, UINT32_MAX)); };
-      if (is_gpu_side(cat) && !cpu_id_seen(ext, false) && gpu_refs_.size() < kMaxIds)
+      if ((side & kGpuSide) && !cpu_id_seen(ext, false) && gpu_refs_.size() < kMaxIds)
         gpu_refs_.push_back({ext, u32(e.pos.line), u32(e.pos.column), e.index});
     }
   }
-  if ((cat == "user_annotation" || is_cpu_side(cat)) && name.starts_with("ProfilerStep#"))
+  if ((side & kCpuSide) && name.starts_with("ProfilerStep#"))
     steps_.push_back({ts, step_number(name), e.pos.line, e.pos.column, e.index});
 }
 
