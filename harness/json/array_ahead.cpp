@@ -84,6 +84,25 @@ std::unique_ptr<simdjson::dom::parser> new_parser() {
   return p;
 }
 
+// The stretch of the splitter's buffer from the batch's first element to
+// the end of its last, when the elements lie in it in order and it is at
+// most `limit` bytes; else empty. The splitter hands a batch from one
+// buffer, with only commas and whitespace between its elements, so such a
+// stretch is a JSON array's inside.
+std::string_view batch_stretch(std::span<const JsonElement> batch, size_t limit) {
+  const char* from = batch.front().text.data();
+  const char* end = from;
+  for (const JsonElement& el : batch) {
+    if (el.text.data() < end) return {};
+    end = el.text.data() + el.text.size();
+  }
+  if (static_cast<size_t>(end - from) > limit) return {};
+  return {from, static_cast<size_t>(end - from)};
+}
+
+// "[" + the elements + "]", padded: the batch's stretch copied whole where
+// it fits a parser (one copy, not one per element), else the elements
+// joined by commas.
 Piece batch_piece(std::span<const JsonElement> batch, BufferPool& buffers) {
   Piece p;
   size_t size = 2 + simdjson::SIMDJSON_PADDING;
@@ -93,10 +112,16 @@ Piece batch_piece(std::span<const JsonElement> batch, BufferPool& buffers) {
   p.buffer.reserve(std::max(size, kMaxPiece + simdjson::SIMDJSON_PADDING));
   p.buffer += '[';
   p.offsets.reserve(batch.size());
-  for (const JsonElement& el : batch) {
-    if (p.buffer.size() > 1) p.buffer += ',';
-    p.offsets.push_back(p.buffer.size());
-    p.buffer.append(el.text);
+  const std::string_view stretch = batch_stretch(batch, kMaxPiece - 2);
+  if (!stretch.empty()) {
+    p.buffer.append(stretch);
+    for (const JsonElement& el : batch) p.offsets.push_back(1 + static_cast<size_t>(el.text.data() - stretch.data()));
+  } else {
+    for (const JsonElement& el : batch) {
+      if (p.buffer.size() > 1) p.buffer += ',';
+      p.offsets.push_back(p.buffer.size());
+      p.buffer.append(el.text);
+    }
   }
   p.buffer += ']';
   p.buffer.append(simdjson::SIMDJSON_PADDING, ' ');
