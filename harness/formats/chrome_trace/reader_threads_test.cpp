@@ -63,5 +63,33 @@ TEST(ChromeReaderThreads, ReadsWhatOneThreadReads) {
   }
 }
 
+// A piece copies the stretch of text from its first event to its last
+// whole, whitespace included, unless that would not fit a parser: then it
+// joins the events. Either way the events and findings are the one-thread
+// reader's.
+TEST(ChromeReaderThreads, WideGapsAndLongEventsReadAsOneThreadReadsThem) {
+  std::string trace = "{\"traceEvents\": [\n";
+  for (int i = 0; i < 40; ++i) {
+    if (i) trace += i == 10 ? ",\n" + std::string(600 << 10, ' ') : std::string(",\n");
+    if (i == 20)  // longer than a piece and than a parser's capacity
+      trace += "{\"ph\": \"X\", \"name\": \"" + std::string(700 << 10, 'n') + "\", \"ts\": 1, \"dur\": 1, \"pid\": 1}";
+    else if (i == 30)  // longer than a piece, not than a parser
+      trace += "{\"ph\": \"X\", \"name\": \"" + std::string(300 << 10, 'm') + "\", \"ts\": 1, \"dur\": 1, \"pid\": 1}";
+    else if (i == 11 || i == 31)  // a finding of the reader's, placed by the event's offset
+      trace += "{\"ph\": \"X\", \"name\": \"a\", \"name\": \"b\", \"ts\": 1}";
+    else
+      trace += "{\"ph\": \"X\", \"name\": \"op\", \"ts\": " + std::to_string(i) + ", \"dur\": 1, \"pid\": 1}";
+  }
+  trace += "\n]}\n";
+  const ChromeReadBack one = chrome_read_back(trace, 1, 1 << 20);
+  ASSERT_EQ(one.seen.size(), 40u);
+  ASSERT_EQ(one.findings.size(), 2u);
+  for (size_t chunk : {4096u, 1u << 20}) {
+    const ChromeReadBack two = chrome_read_back(trace, 2, chunk);
+    EXPECT_EQ(two.seen, one.seen) << "chunks of " << chunk;
+    EXPECT_EQ(two.findings, one.findings) << "chunks of " << chunk;
+  }
+}
+
 }  // namespace
 }  // namespace tc::formats::chrome_trace
