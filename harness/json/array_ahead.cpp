@@ -15,14 +15,16 @@ namespace {
 
 constexpr size_t kPieceBytes = size_t{256} << 10;
 // A piece of elements of at most kPieceBytes each ends at the first element
-// that takes its text (elements and commas) to kPieceBytes, so with its
-// brackets it holds less than kMaxPiece.
+// that takes their texts (and a separator each) to kPieceBytes; batch_piece
+// copies the whitespace between them too only while the piece stays within
+// kMaxPiece, brackets included: the capacity its parser is made for.
 constexpr size_t kMaxPiece = 2 * kPieceBytes + 2;
 constexpr size_t kPooledCapacity = 4 * kPieceBytes;
 
 // What the splitter handed over, in order: a batch of elements or a member.
 struct Piece {
-  // A batch: "[" + the elements' texts joined by "," + "]", padded.
+  // A batch: "[" + the elements' stretch of the input (or their texts
+  // joined by ",") + "]", padded.
   std::string buffer;
   std::vector<JsonElement> elements;  // texts set at the fold: buffer moves with the piece
   std::vector<size_t> offsets;            // of each element's text in buffer
@@ -84,17 +86,35 @@ std::unique_ptr<simdjson::dom::parser> new_parser() {
   return p;
 }
 
+// Whether [p, q) is one comma with JSON whitespace around it: all the
+// splitter lets stand between two elements.
+bool one_comma_between(const char* p, const char* q) {
+  int commas = 0;
+  for (; p < q; ++p) {
+    switch (*p) {
+      case ',': ++commas; break;
+      case ' ': case '\t': case '\n': case '\r': break;
+      default: return false;
+    }
+  }
+  return commas == 1;
+}
+
 // The stretch of the splitter's buffer from the batch's first element to
-// the end of its last, when the elements lie in it in order and it is at
-// most `limit` bytes; else empty. The splitter hands a batch from one
-// buffer, with only commas and whitespace between its elements, so such a
-// stretch is a JSON array's inside.
+// the end of its last, when it is at most `limit` bytes and holds one comma
+// and whitespace between each two elements; else empty. The splitter hands
+// a batch from one buffer, in order, so the stretch is a JSON array's
+// inside; were that ever not so, the elements are joined instead (and a
+// piece that does not parse to as many elements goes to the fold element by
+// element in any case).
 std::string_view batch_stretch(std::span<const JsonElement> batch, size_t limit) {
   const char* from = batch.front().text.data();
-  const char* end = from;
+  const char* end = nullptr;
   for (const JsonElement& el : batch) {
-    if (el.text.data() < end) return {};
-    end = el.text.data() + el.text.size();
+    const char* at = el.text.data();
+    if (end && (at < end || static_cast<size_t>(at + el.text.size() - from) > limit || !one_comma_between(end, at)))
+      return {};
+    end = at + el.text.size();
   }
   if (static_cast<size_t>(end - from) > limit) return {};
   return {from, static_cast<size_t>(end - from)};
@@ -197,7 +217,7 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
                 bytes = 0;
                 continue;
               }
-              bytes += batch[i].text.size() + 1;  // with its comma, as batch_piece writes it
+              bytes += batch[i].text.size() + 1;  // with a separator (the whitespace around it not counted)
               if (bytes >= kPieceBytes || i + 1 == batch.size()) {
                 work.push(batch_piece(batch.subspan(from, i + 1 - from), buffers));
                 from = i + 1;

@@ -128,7 +128,7 @@ class ChromeChecker {
   struct Flow {
     uint64_t line = 0;
     uint32_t column = 0;
-    uint32_t label : 31 = 0;
+    uint32_t label : 31 = 0;  // intern() runs out of memory long before 2^31 labels
     uint32_t end : 1 = 0;  // an f waiting for its s; else an open s
     uint64_t index = 0;
   };
