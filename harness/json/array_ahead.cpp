@@ -112,11 +112,12 @@ std::string_view batch_stretch(std::span<const JsonElement> batch, size_t limit)
   const char* end = nullptr;
   for (const JsonElement& el : batch) {
     const char* at = el.text.data();
-    if (end && (at < end || static_cast<size_t>(at + el.text.size() - from) > limit || !one_comma_between(end, at)))
-      return {};
-    end = at + el.text.size();
+    const char* after = at + el.text.size();
+    // The bound first, so that no long gap is scanned for a stretch too long anyway.
+    if ((end && at < end) || static_cast<size_t>(after - from) > limit) return {};
+    if (end && !one_comma_between(end, at)) return {};
+    end = after;
   }
-  if (static_cast<size_t>(end - from) > limit) return {};
   return {from, static_cast<size_t>(end - from)};
 }
 

@@ -3,10 +3,10 @@
 // about 256 KiB at a time as one array document) and take a note of each
 // (a pure function of the element, a few bits: does it repeat a key, does
 // it pass a schema), and the calling thread folds every element and member
-// in input order, as a one-thread reader over stream_json_array does. A piece that
-// does not parse whole (an element that is not JSON, too deep, not UTF-8) is
-// handed over unparsed, and the fold parses its elements one by one, so a
-// reader's findings are the same, in the same order.
+// in input order, as a one-thread reader over stream_json_array does. A
+// piece that does not parse whole (an element that is not JSON, too deep,
+// not UTF-8) is handed over unparsed, and the fold parses its elements one
+// by one, so a reader's findings are the same, in the same order.
 //
 // Contract: `threads` in all (the caller's included); with one, the
 // calling thread splits and folds, parsing nothing ahead (every element

@@ -2,8 +2,9 @@
 // u64_map.h, the bitmap of Kineto's External ids): an allocation of 2 MiB
 // or more is aligned to 2 MiB and marked for transparent huge pages (where
 // the kernel's setting is "madvise"), so a table of 8 MiB costs a few page
-// faults, not two thousand, and far fewer TLB misses as it is probed. Smaller ones are std::allocator's. Without
-// huge pages (another kernel setting, another system) the hint does nothing.
+// faults, not two thousand, and far fewer TLB misses as it is probed.
+// Smaller ones are std::allocator's. Without huge pages (another kernel
+// setting, another system) the hint does nothing.
 #pragma once
 
 #include <sys/mman.h>
