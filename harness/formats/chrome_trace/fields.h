@@ -11,7 +11,9 @@
 
 #include <simdjson.h>
 
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -72,39 +74,60 @@ struct EventFields {
   }
 };
 
-// Byte comparisons, not memcmp calls: this runs for every key of every event.
-inline EventFields::Key event_field_key(std::string_view k) {
-  using K = EventFields::Key;
-  auto is = [&](const char (&lit)[sizeof("xxxx")]) {
-    for (size_t i = 0; i < k.size(); ++i)
-      if (k[i] != lit[i]) return false;
-    return true;
-  };
-  switch (k.size()) {
-    case 1:
-      return k[0] == 's' ? K::S : K::kCount;
-    case 2:
-      switch (k[0]) {
-        case 'p': return k[1] == 'h' ? K::Ph : K::kCount;
-        case 't': return k[1] == 's' ? K::Ts : K::kCount;
-        case 'i': return k[1] == 'd' ? K::Id : K::kCount;
-        case 'b': return k[1] == 'p' ? K::Bp : K::kCount;
-        default: return K::kCount;
-      }
-    case 3:
-      switch (k[0]) {
-        case 'c': return is("cat\0") ? K::Cat : K::kCount;
-        case 'd': return is("dur\0") ? K::Dur : K::kCount;
-        case 'p': return is("pid\0") ? K::Pid : K::kCount;
-        case 't': return is("tid\0") ? K::Tid : K::kCount;
-        case 'i': return is("id2\0") ? K::Id2 : K::kCount;
-        default: return K::kCount;
-      }
-    case 4:
-      return is("name") ? K::Name : is("args") ? K::Args : K::kCount;
-    default:
-      return K::kCount;
+namespace detail {
+
+// An event key of at most 4 bytes as one number: its bytes (the first the
+// lowest, zero past its end) and, above them, its length. Every key
+// EventFields knows is that short.
+constexpr uint64_t field_tag(std::string_view k) {
+  uint64_t w = 0;
+  for (size_t i = 0; i < k.size(); ++i) w |= uint64_t{static_cast<uint8_t>(k[i])} << (8 * i);
+  return w | uint64_t{k.size()} << 32;
+}
+constexpr unsigned kFieldBits = 6;
+constexpr size_t field_slot(uint64_t tag) { return static_cast<size_t>((tag * 0xC2B2AE3D27D4EB4FULL) >> (64 - kFieldBits)); }
+
+// A perfect hash table of the keys, built at compile time: each key alone in
+// its slot, so a lookup is one multiply and one compare (no branch on the
+// key's length or letters to mispredict, key after key).
+struct FieldTable {
+  uint64_t tag[size_t{1} << kFieldBits] = {};
+  uint8_t key[size_t{1} << kFieldBits] = {};
+  bool perfect = true;
+};
+constexpr FieldTable make_field_table() {
+  constexpr std::string_view names[EventFields::kCount] = {"ph",  "name", "cat",  "ts", "dur", "pid",
+                                                           "tid", "args", "id",   "id2", "bp", "s"};
+  FieldTable t;
+  for (uint8_t& k : t.key) k = EventFields::kCount;
+  for (unsigned i = 0; i < EventFields::kCount; ++i) {
+    const size_t s = field_slot(field_tag(names[i]));
+    if (t.key[s] != EventFields::kCount) t.perfect = false;
+    t.tag[s] = field_tag(names[i]);
+    t.key[s] = static_cast<uint8_t>(i);
   }
+  return t;
+}
+inline constexpr FieldTable kFieldTable = make_field_table();
+static_assert(kFieldTable.perfect, "two event keys share a slot: pick another multiplier");
+
+}  // namespace detail
+
+// Which field a key is. `k` must have 4 bytes readable from its start,
+// as a key in a simdjson document has (its string buffer is padded).
+inline EventFields::Key event_field_key(std::string_view k) {
+  if (k.size() > 4) return EventFields::kCount;  // rare in an event: well predicted
+  uint64_t tag;
+  if constexpr (std::endian::native == std::endian::little) {
+    uint32_t w;
+    std::memcpy(&w, k.data(), 4);
+    tag = (uint64_t{w} & ((uint64_t{1} << (8 * k.size())) - 1)) | uint64_t{k.size()} << 32;
+  } else {
+    tag = detail::field_tag(k);
+  }
+  const size_t s = detail::field_slot(tag);
+  return detail::kFieldTable.tag[s] == tag ? static_cast<EventFields::Key>(detail::kFieldTable.key[s])
+                                            : EventFields::kCount;
 }
 
 inline EventFields index_event_fields(simdjson::dom::object o) {

@@ -14,6 +14,8 @@
 namespace tc::formats::chrome_trace {
 namespace {
 
+using namespace std::string_view_literals;
+
 // Random inserts, finds and erases against std::map; few distinct keys with
 // colliding homes, so the backward shift of erase is exercised.
 TEST(U64Map, BehavesAsAMap) {
@@ -103,6 +105,20 @@ TEST(EventFields, FirstOfARepeatedKeyAsSimdjsonLookupGives) {
   EXPECT_FALSE(f.has(EventFields::Ph));
   EXPECT_TRUE(read_event_id(f, id));
   EXPECT_EQ(id, "global:g");
+}
+
+// Keys read in place with other bytes after them (as in a simdjson string
+// buffer): only a key's own bytes and length decide its field.
+TEST(EventFields, KeyLookupReadsOnlyTheKeysBytes) {
+  const char* names[] = {"ph", "name", "cat", "ts", "dur", "pid", "tid", "args", "id", "id2", "bp", "s"};
+  auto key_of = [](std::string_view k) {
+    const std::string buffer = std::string(k) + "name";  // what follows the key in the buffer
+    return event_field_key(std::string_view(buffer.data(), k.size()));
+  };
+  for (unsigned k = 0; k < EventFields::kCount; ++k) EXPECT_EQ(key_of(names[k]), k) << names[k];
+  for (std::string_view other : {""sv, "p"sv, "n"sv, "nam"sv, "names"sv, "Ph"sv, "pH"sv, "ph "sv, "id3"sv, "ts\0"sv,
+                                 "\0ph"sv, "argz"sv, "dura"sv, "bps"sv, "ss"sv, "External id"sv})
+    EXPECT_EQ(key_of(other), EventFields::kCount) << other;
 }
 
 TEST(Reporter, CountIfFullCountsOnlyPastTheKeepLimit) {
