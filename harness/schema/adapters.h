@@ -3,7 +3,8 @@
 //   kind, boolean, number, string, array_size, object_size,
 //   each_item(e, f(index, item) -> bool keep_going) -> bool completed,
 //   each_member(e, f(key, value) -> bool keep_going) -> bool completed,
-//   find_member(e, key, &out), render(e) (compact JSON, for messages).
+//   find_member(e, key, &out), render(e) (compact JSON, for messages),
+//   find_in(index, s): a KeyIndex lookup of a string or key of the instance.
 // SimdAdapter reads simdjson DOM elements, ValueAdapter tc::json::Value,
 // KeyAdapter a bare string (an object key, for propertyNames).
 #pragma once
@@ -17,6 +18,7 @@
 
 #include "json/python_dump.h"
 #include "json/value.h"
+#include "schema/key_index.h"
 #include "schema/number.h"
 
 namespace tc::schema::detail {
@@ -96,6 +98,10 @@ struct SimdAdapter {
     return false;
   }
   static std::string render(Elem e) { return simdjson::minify(e); }
+  // Strings and keys lie in the document's string buffer, which is padded
+  // (at least 64 bytes past what a document can fill), so the index reads
+  // them in place.
+  static TC_SCHEMA_INLINE int32_t find_in(const KeyIndex& index, std::string_view s) { return index.find_padded(s); }
 };
 
 struct ValueAdapter {
@@ -145,6 +151,7 @@ struct ValueAdapter {
     return *out != nullptr;
   }
   static std::string render(Elem e) { return tc::json::python_dump(*e); }
+  static int32_t find_in(const KeyIndex& index, std::string_view s) { return index.find(s); }
 };
 
 // An object key seen as a string instance (propertyNames).
@@ -165,6 +172,7 @@ struct KeyAdapter {
     return true;
   }
   static bool find_member(Elem, std::string_view, Elem*) { return false; }
+  static int32_t find_in(const KeyIndex& index, std::string_view s) { return index.find(s); }
   static std::string render(Elem e) {
     std::string out;
     tc::json::python_string_literal(e, out);

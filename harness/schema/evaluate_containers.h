@@ -152,7 +152,7 @@ struct Containers {
     A::each_member(e, [&](std::string_view key, E value) {
       Frame here = Frame::member(f, key.data(), key.size());
       bool matched = false;
-      int32_t pos = check.index.find(key);
+      int32_t pos = A::find_in(check.index, key);
       if (pos >= 0) {
         matched = true;
         const ObjectCheck::Property& p = check.properties[static_cast<size_t>(pos)];

@@ -140,7 +140,7 @@ struct Eval {
     switch (check.op) {
       case Op::EnumStrings: {
         const auto& en = static_cast<const EnumStringsCheck&>(check);
-        if (A::kind(e) == Kind::String && en.index.find(A::string(e)) >= 0) return true;
+        if (A::kind(e) == Kind::String && A::find_in(en.index, A::string(e)) >= 0) return true;
         fail(c, f, check.path,
              [&] { return fmt::format("{} is not one of {}", shorten(A::render(e)), enum_list(en.values)); });
         return false;
@@ -224,7 +224,7 @@ struct Eval {
     const std::vector<const Subschema*>* thens = &d.when_missing;
     if (A::find_member(e, d.key, &value)) {
       if (A::kind(value) != Kind::String) return true;
-      int32_t pos = d.values.find(A::string(value));
+      int32_t pos = A::find_in(d.values, A::string(value));
       if (pos < 0) return true;
       thens = &d.by_value[static_cast<size_t>(pos)];
     }

@@ -218,4 +218,8 @@ struct Program {
 // the whole program is compiled (branches may be cycles until then).
 void add_dispatch(Program& program);
 
+// Seals every KeyIndex of the program (lookups without probing); run last,
+// once nothing more is added to them.
+void seal_indexes(Program& program);
+
 }  // namespace tc::schema::detail

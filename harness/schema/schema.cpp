@@ -14,6 +14,7 @@ CompiledSchema compile(nlohmann::json schema, Resolver resolver, CompileOptions 
   detail::Compiler compiler(registry, *program);
   program->root = compiler.compile(root);
   detail::add_dispatch(*program);
+  detail::seal_indexes(*program);
   CompiledSchema out;
   out.program_ = std::move(program);
   return out;
