@@ -59,9 +59,22 @@ class KeyIndex {
     return key.size() > 16 ? std::hash<std::string_view>{}(key.substr(16)) : 0;  // a branch taken rarely
   }
   static Words words(std::string_view key) {
-    char bytes[16] = {};
-    std::memcpy(bytes, key.data(), key.size() < 16 ? key.size() : 16);
-    return {load64(bytes), load64(bytes + 8), tail_hash(key)};
+    if constexpr (std::endian::native != std::endian::little) {
+      char bytes[16] = {};
+      std::memcpy(bytes, key.data(), key.size() < 16 ? key.size() : 16);
+      return {load64(bytes), load64(bytes + 8), tail_hash(key)};
+    }
+    // Loads within the key only: its first and last bytes, shifted into
+    // place (little-endian: byte i is bits 8i..8i+7).
+    const char* p = key.data();
+    const size_t n = key.size();
+    if (n >= 16) return {load64(p), load64(p + 8), tail_hash(key)};
+    if (n > 8) return {load64(p), load64(p + n - 8) >> (8 * (16 - n)), 0};
+    if (n == 8) return {load64(p), 0, 0};
+    if (n >= 4) return {load32(p) | (load32(p + n - 4) >> (8 * (8 - n))) << 32, 0, 0};
+    if (n == 0) return {0, 0, 0};
+    const auto byte = [&](size_t i) { return uint64_t{static_cast<unsigned char>(p[i])} << (8 * i); };
+    return {byte(0) | byte(n / 2) | byte(n - 1), 0, 0};
   }
   // The same words read in place (little-endian: the first bytes are the
   // low ones, so a mask keeps a key's own bytes).
@@ -83,6 +96,11 @@ class KeyIndex {
   static uint64_t load64(const char* p) {
     uint64_t v;
     std::memcpy(&v, p, 8);
+    return v;
+  }
+  static uint64_t load32(const char* p) {
+    uint32_t v;
+    std::memcpy(&v, p, 4);
     return v;
   }
 

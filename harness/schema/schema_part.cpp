@@ -88,7 +88,7 @@ bool SchemaPart::decide(simdjson::dom::element e) const {
     case Form::StringEnum: {
       if (!Ev::type_ok(*sub_, e, A::kind(e), nullptr, quiet)) return false;
       const auto& en = static_cast<const detail::EnumStringsCheck&>(*sub_->any[0]);
-      return A::kind(e) == Kind::String && en.index.find(A::string(e)) >= 0;
+      return A::kind(e) == Kind::String && A::find_in(en.index, A::string(e)) >= 0;
     }
     case Form::General: break;
   }
