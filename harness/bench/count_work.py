@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Counts the work of `tracecheck check` on the real-shaped bench inputs,
+instead of timing it: instructions and branch mispredicts per MiB, from
+valgrind's cachegrind with its branch simulator, for one build or two.
+
+    count_work.py --build BUILD_DIR [--against TRACECHECK] [--mb 16]
+                  [--scratch DIR] [--only chrome_trace,...] [--top 12]
+
+Wall and CPU times on the 2-core VM drift by more than the steps one
+change takes (PERFORMANCE.md), and a step of 2% is invisible in them. The
+counts are the same from run to run of one binary, so two builds compare
+on one run each: the same input (make_inputs.py, MiB of real traces
+repeated, kept in --scratch), `check --jobs 1` (one thread, so no order of
+events between threads enters). Instruction counts are exact; the
+mispredicts come from cachegrind's model of a predictor, whose tables
+alias by address, so a change that moves code shifts other functions'
+counts by a few percent: compare the functions a change touched, and
+totals beyond that. For each input it prints both totals and, for the
+first build, the functions with the most mispredicts. Exit 0, 1 when a
+run failed, 77 without valgrind.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from run_bench import MB, ensure_input  # noqa: E402  (the same inputs as the timed bench)
+
+KINDS = {  # kind -> the file made of it
+    "chrome_trace": "chrome_trace_{mb}.json",
+    "chrome_trace_verbatim": "chrome_trace_verbatim_{mb}.json",
+    "execution_trace": "execution_trace_{mb}.json",
+    "torch_trace": "torch_trace_{mb}.log",
+}
+TOTAL = re.compile(r"^\s*([\d,]+)\s+\(100\.0%\)\s+([\d,]+)\s+\(100\.0%\)\s+([\d,]+)\s+\(100\.0%\)\s+PROGRAM TOTALS")
+FUNCTION = re.compile(r"^\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+([\d,]+)\s+(?:\(\s*[\d.]+%\)\s+)?([\d,]+)\s+(?:\(\s*[\d.]+%\)\s+)?(\S.*)$")
+
+
+def number(text):
+    return int(text.replace(",", ""))
+
+
+def count(tracecheck, path):
+    """(instructions, mispredicts, [(mispredicts, instructions, function)]) of one run, or None."""
+    with tempfile.NamedTemporaryFile(suffix=".cachegrind") as out:
+        run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--branch-sim=yes",
+                              f"--cachegrind-out-file={out.name}", tracecheck, "check", "--jobs", "1", path],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if run.returncode not in (0, 1):
+            sys.stderr.write(run.stderr[-2000:])
+            return None
+        text = subprocess.run(["cg_annotate", "--show=Ir,Bcm,Bim", "--sort=Bcm", out.name],
+                              stdout=subprocess.PIPE, text=True).stdout
+    total, functions = None, []
+    for line in text.splitlines():
+        m = TOTAL.match(line)
+        if m:
+            total = (number(m.group(1)), number(m.group(2)) + number(m.group(3)))
+            continue
+        m = FUNCTION.match(line)
+        if m and total:
+            name = m.group(4).split(":", 1)[-1]
+            functions.append((number(m.group(2)) + number(m.group(3)), number(m.group(1)), name))
+    if total is None:
+        return None
+    functions.sort(reverse=True)
+    return total[0], total[1], functions
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", required=True, help="build folder with harness/tracecheck")
+    ap.add_argument("--against", help="another tracecheck binary to count beside it")
+    ap.add_argument("--scratch", default=os.path.join(os.path.dirname(os.path.dirname(HERE)), "build-bench-inputs"))
+    ap.add_argument("--mb", type=int, default=16, help="input size in MiB (default 16: a minute under valgrind)")
+    ap.add_argument("--only", default="", help="comma-separated subset of " + ",".join(KINDS))
+    ap.add_argument("--top", type=int, default=12, help="functions listed per input")
+    args = ap.parse_args()
+    if not shutil.which("valgrind") or not shutil.which("cg_annotate"):
+        print("count_work: valgrind is not installed (Debian package valgrind)")
+        return 77
+    binaries = [os.path.join(args.build, "harness", "tracecheck")] + ([args.against] if args.against else [])
+    os.makedirs(args.scratch, exist_ok=True)
+    failed = False
+    for kind, name in KINDS.items():
+        if args.only and kind not in args.only.split(","):
+            continue
+        path = os.path.join(args.scratch, name.format(mb=args.mb))
+        if not ensure_input(kind, path, args.mb):
+            print(f"\n== {kind}: no real source to build the input from")
+            continue
+        size = os.path.getsize(path) / MB
+        print(f"\n== {kind}: {size:.0f} MiB, `check --jobs 1` under cachegrind")
+        counted = []
+        for binary in binaries:
+            c = count(binary, path)
+            if c is None:
+                print(f"{binary}: FAILED")
+                failed = True
+                continue
+            counted.append(c)
+            ratio = f"   ({c[0] / counted[0][0]:.3f}x, {c[1] / counted[0][1]:.3f}x the first)" if len(counted) > 1 else ""
+            print(f"{binary}: {c[0] / size / 1e6:8.2f} M instructions/MiB {c[1] / size / 1e3:8.1f} K mispredicts/MiB"
+                  f"{ratio}")
+        if counted:
+            print(f"most mispredicts ({binaries[0]}): mispredicts, instructions, function")
+            for mispredicts, instructions, function in counted[0][2][:args.top]:
+                print(f"  {mispredicts:>11,} {instructions:>14,}  {function[:110]}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
