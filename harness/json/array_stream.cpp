@@ -14,6 +14,9 @@ namespace tc::json::detail {
 namespace {
 
 bool is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+// What ArrayNext starts an element at: anything but a closing bracket or a
+// separator (those are its errors, or the trailing comma).
+bool starts_element(unsigned char c) { return c != ']' && c != ',' && c != '}' && c != ':'; }
 
 std::string describe(unsigned char c) {
   if (c >= 0x20 && c < 0x7f) return std::string("'") + static_cast<char>(c) + "'";
@@ -221,7 +224,7 @@ bool Splitter::step() {
           end_array();
           break;
         }
-        if (c == ',' || c == '}' || c == ':')
+        if (!starts_element(c))
           return fail(JsonStreamErrorKind::Syntax, "expected an element, found " + describe(c), here);
         start_value(true);
         continue;
@@ -229,6 +232,16 @@ bool Splitter::step() {
         if (c == ',') {
           last_comma_ = here;
           state_ = State::ArrayNext;
+          // The whitespace after the comma, and the next element's start,
+          // are taken here: going round the loop to ArrayNext's case made
+          // this switch's jump alternate between two cases, element after
+          // element, which the predictor missed.
+          size_t at = pos_ + 1;
+          for (; at < end_ && is_ws(static_cast<unsigned char>(b[at])); ++at)
+            if (b[at] == '\n') newline(at);
+          pos_ = at;
+          if (at < end_ && starts_element(static_cast<unsigned char>(b[at]))) start_value(true);
+          continue;
         } else if (c == ']') {
           end_array();
         } else {
