@@ -16,6 +16,11 @@
 # scratch folder, default build-bench/inputs; inputs are reused while their
 # size matches), TRACECHECK_CORPUS_DIR (the extra rows' real traces, default
 # ../shared/corpus beside the checkout).
+#
+# Wall times on a shared VM drift by more than one change's step;
+# harness/bench/count_work.py counts instructions and branch mispredicts
+# of `check` on the same inputs (valgrind's cachegrind), for comparing two
+# builds (not run here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
