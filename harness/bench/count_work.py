@@ -37,7 +37,9 @@ KINDS = {  # kind -> the file made of it
     "execution_trace": "execution_trace_{mb}.json",
     "torch_trace": "torch_trace_{mb}.log",
 }
-TOTAL = re.compile(r"^\s*([\d,]+)\s+\(100\.0%\)\s+([\d,]+)\s+\(100\.0%\)\s+([\d,]+)\s+\(100\.0%\)\s+PROGRAM TOTALS")
+# cg_annotate (valgrind 3.19) prints a count of 0 without its percentage.
+TOTAL = re.compile(r"^\s*([\d,]+)\s+(?:\(100\.0%\)\s+)?([\d,]+)\s+(?:\(100\.0%\)\s+)?([\d,]+)\s+(?:\(100\.0%\)\s+)?"
+                   r"PROGRAM TOTALS")
 FUNCTION = re.compile(r"^\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+([\d,]+)\s+(?:\(\s*[\d.]+%\)\s+)?([\d,]+)\s+(?:\(\s*[\d.]+%\)\s+)?(\S.*)$")
 
 
@@ -96,20 +98,22 @@ def main():
             continue
         size = os.path.getsize(path) / MB
         print(f"\n== {kind}: {size:.0f} MiB, `check --jobs 1` under cachegrind")
-        counted = []
+        counted = []  # (binary, counts)
         for binary in binaries:
             c = count(binary, path)
             if c is None:
                 print(f"{binary}: FAILED")
                 failed = True
                 continue
-            counted.append(c)
-            ratio = f"   ({c[0] / counted[0][0]:.3f}x, {c[1] / counted[0][1]:.3f}x the first)" if len(counted) > 1 else ""
+            first = counted[0] if counted else None
+            counted.append((binary, c))
+            ratio = (f"   ({c[0] / first[1][0]:.3f}x, {c[1] / first[1][1]:.3f}x {first[0]})" if first else "")
             print(f"{binary}: {c[0] / size / 1e6:8.2f} M instructions/MiB {c[1] / size / 1e3:8.1f} K mispredicts/MiB"
                   f"{ratio}")
-        if counted:
-            print(f"most mispredicts ({binaries[0]}): mispredicts, instructions, function")
-            for mispredicts, instructions, function in counted[0][2][:args.top]:
+        if counted and args.top > 0:
+            binary, c = counted[0]
+            print(f"most mispredicts ({binary}): mispredicts, instructions, function")
+            for mispredicts, instructions, function in c[2][:args.top]:
                 print(f"  {mispredicts:>11,} {instructions:>14,}  {function[:110]}")
     return 1 if failed else 0
 

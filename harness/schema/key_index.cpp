@@ -17,9 +17,10 @@ void KeyIndex::seal() {
   for (size_t i = 0; i < keys_.size(); ++i)
     if (seen.insert(*keys_[i]).second) distinct.push_back(static_cast<int32_t>(i));
   if (distinct.empty() || distinct.size() > kAloneMax) return;
-  // A table of 4 to 16 slots a key, 16 seeds at each size. A seed separates
-  // 15 keys in 64 slots one time in six, 32 keys in 256 slots one time in
-  // eight and in 512 slots more than one time in three.
+  // A table of at least 4 slots a key (a power of two), doubled at most
+  // twice, 16 seeds at each size. A seed separates 15 keys in 64 slots one
+  // time in six, 32 keys in 256 slots one time in eight and in 512 slots
+  // more than one time in three.
   size_t capacity = 8;
   while (capacity < distinct.size() * 4) capacity *= 2;
   for (int doubling = 0; doubling < 3; ++doubling, capacity *= 2)

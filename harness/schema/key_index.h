@@ -41,8 +41,10 @@ class KeyIndex {
 
   int32_t find(std::string_view key) const { return find_words(words(key), key); }
   int32_t find_padded(std::string_view key) const {
-    if constexpr (std::endian::native != std::endian::little) return find(key);
-    return find_words(padded_words(key), key);
+    if constexpr (std::endian::native != std::endian::little)
+      return find_words(words(key), key);
+    else
+      return find_words(padded_words(key), key);
   }
 
  private:
@@ -63,9 +65,13 @@ class KeyIndex {
       char bytes[16] = {};
       std::memcpy(bytes, key.data(), key.size() < 16 ? key.size() : 16);
       return {load64(bytes), load64(bytes + 8), tail_hash(key)};
+    } else {
+      return little_endian_words(key);
     }
-    // Loads within the key only: its first and last bytes, shifted into
-    // place (little-endian: byte i is bits 8i..8i+7).
+  }
+  // Loads within the key only: its first and last bytes, shifted into
+  // place (little-endian: byte i is bits 8i..8i+7).
+  static Words little_endian_words(std::string_view key) {
     const char* p = key.data();
     const size_t n = key.size();
     if (n >= 16) return {load64(p), load64(p + 8), tail_hash(key)};
