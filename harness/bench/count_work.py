@@ -7,9 +7,10 @@ valgrind's cachegrind with its branch simulator, for one build or two.
                   [--scratch DIR] [--only chrome_trace,...] [--top 12]
 
 Wall and CPU times on the 2-core VM drift by more than the steps one
-change takes (PERFORMANCE.md), and a step of 2% is invisible in them. The
-counts are the same from run to run of one binary, so two builds compare
-on one run each: the same input (make_inputs.py, MiB of real traces
+change takes (PERFORMANCE.md), and a step of 2% is invisible in them.
+Instruction counts are the same from run to run of one binary (the
+mispredicts move by a fraction of a percent with where the code is
+loaded), so two builds compare on one run each: the same input (make_inputs.py, MiB of real traces
 repeated, kept in --scratch), `check --jobs 1` (one thread, so no order of
 events between threads enters). Instruction counts are exact; the
 mispredicts come from cachegrind's model of a predictor, whose tables

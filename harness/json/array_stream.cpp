@@ -120,6 +120,12 @@ bool Splitter::end_array() {
   return true;
 }
 
+size_t Splitter::skip_whitespace(size_t at) {
+  for (; at < end_ && is_ws(static_cast<unsigned char>(buf_[at])); ++at)
+    if (buf_[at] == '\n') newline(at);
+  return at;
+}
+
 bool Splitter::step() {
   const char* b = buf_.get();
   while (pos_ < end_) {
@@ -155,8 +161,7 @@ bool Splitter::step() {
       continue;
     }
     if (is_ws(c)) {
-      if (c == '\n') newline(pos_);
-      ++pos_;
+      pos_ = skip_whitespace(pos_);
       continue;
     }
     JsonPosition here = position(pos_);
@@ -236,11 +241,8 @@ bool Splitter::step() {
           // are taken here: going round the loop to ArrayNext's case made
           // this switch's jump alternate between two cases, element after
           // element, which the predictor missed.
-          size_t at = pos_ + 1;
-          for (; at < end_ && is_ws(static_cast<unsigned char>(b[at])); ++at)
-            if (b[at] == '\n') newline(at);
-          pos_ = at;
-          if (at < end_ && starts_element(static_cast<unsigned char>(b[at]))) start_value(true);
+          pos_ = skip_whitespace(pos_ + 1);
+          if (pos_ < end_ && starts_element(static_cast<unsigned char>(b[pos_]))) start_value(true);
           continue;
         } else if (c == ']') {
           end_array();

@@ -62,6 +62,7 @@ class Splitter {
   bool flush();
   bool refill();  // false at the end of input (eof_) or on an error / stop
   bool step();    // processes bytes from pos_ up to end_; false to stop
+  size_t skip_whitespace(size_t at);  // the first index from `at` (up to end_) not JSON whitespace; counts newlines
   bool scan_value();
   bool scan_bytes(size_t limit);  // the byte-at-a-time scanner, up to buffer index `limit`
   bool scan_blocks();             // the same for a container value, 64 bytes at a time
