@@ -64,7 +64,11 @@ const TorchTraceSchemas& torch_trace_schemas() {
 
 std::string display_schema_path(std::string_view path, std::string_view root, std::string_view root_file) {
   std::string prefix = schema::file_uri(std::string(root)) + "/";
-  if (path.substr(0, prefix.size()) == prefix) return std::string(path.substr(prefix.size()));
+  if (path.substr(0, prefix.size()) == prefix) {
+    path.remove_prefix(prefix.size());
+    if (path.ends_with('#')) path.remove_suffix(1);  // a document's root, named as the file alone
+    return std::string(path);
+  }
   if (!path.empty() && path.front() == '/') return fmt::format("{}#{}", root_file, path);
   if (path.empty()) return std::string(root_file);
   return std::string(path);

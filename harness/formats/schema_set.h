@@ -42,7 +42,8 @@ const TorchTraceSchemas& torch_trace_schemas();
 std::string schema_root();
 
 // A SchemaError::schema_path as shown to users: a file URI inside the
-// schemas/ directory becomes "torch_trace/kinds/x.schema.json#/required".
+// schemas/ directory becomes "torch_trace/kinds/x.schema.json#/required",
+// and that document's root "torch_trace/kinds/x.schema.json".
 std::string display_schema_path(std::string_view schema_path, std::string_view root, std::string_view root_file);
 
 }  // namespace tc::formats

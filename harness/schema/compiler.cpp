@@ -81,7 +81,10 @@ const Subschema* Compiler::compile(const SchemaNode& n) {
   const json& node = *n.node;
   if (std::find(ref_chain_.begin(), ref_chain_.end(), &node) != ref_chain_.end())
     throw SchemaLoadError(n.location + "/$ref", "circular $ref: this chain of $refs leads back to itself");
-  if (auto it = memo_.find(&node); it != memo_.end()) return it->second;
+  if (auto it = memo_.find(&node); it != memo_.end()) {
+    program_.by_location.emplace(n.location, it->second);
+    return it->second;
+  }
   if (!node.is_object() && !node.is_boolean())
     throw SchemaLoadError(
         n.location, fmt::format("a schema must be an object or a boolean, not {}", node.dump().substr(0, 80)));
@@ -102,12 +105,14 @@ const Subschema* Compiler::compile(const SchemaNode& n) {
       const Subschema* t = compile(resolved);
       ref_chain_.pop_back();
       memo_.emplace(&node, t);
+      program_.by_location.emplace(n.location, t);
       return t;
     }
   }
   Subschema& s = program_.subschemas.emplace_back();
   s.location = n.location;
   memo_.emplace(&node, &s);
+  program_.by_location.emplace(n.location, &s);
   if (node.is_boolean()) {
     s.is_false = !node.get<bool>();
     s.make_plan();

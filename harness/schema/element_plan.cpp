@@ -222,7 +222,7 @@ ElementPlanResult ElementPlanner::plan(const CompiledSchema& schema, simdjson::d
                                        std::string_view key) {
   Walk walk(key);
   ElementPlanResult out;
-  if (!walk.walk(*schema.program_->root, skeleton, Level::Document, 0)) {
+  if (!walk.walk(*schema.root_, skeleton, Level::Document, 0)) {
     out.why_not = std::move(walk.why);
     return out;
   }

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "schema/key_index.h"
@@ -211,6 +212,10 @@ struct Subschema {
 struct Program {
   std::deque<Subschema> subschemas;  // stable addresses; [0] is the root
   const Subschema* root = nullptr;
+  // Every place compiled, by its SchemaNode::location ("/a/b" in the root
+  // document, "URI#/a/b" elsewhere): a $ref's place names its target.
+  // CompiledSchema::at() starts evaluation there.
+  std::unordered_map<std::string, const Subschema*> by_location;
   std::vector<std::string> unknown_keywords;
 };
 

@@ -38,6 +38,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "json/value.h"
@@ -77,6 +78,7 @@ struct CompileOptions {
 
 namespace detail {
 struct Program;
+struct Subschema;
 }
 
 class CompiledSchema {
@@ -92,11 +94,21 @@ class CompiledSchema {
   // Locations of keywords draft 7 does not define (ignored while validating).
   const std::vector<std::string>& unknown_keywords() const;
 
+  // The schema at `location`, a place this one compiled: a JSON pointer
+  // into the root document ("/properties/ts") or "URI#pointer" in a document
+  // it reached ("file:///s/event.schema.json#" is that document's root). It
+  // shares this one's program, so many entry points into one file cost one
+  // compile; it validates as {"$ref": location} compiled on its own would,
+  // and its errors name the same keywords. nullopt when nothing was compiled
+  // there.
+  std::optional<CompiledSchema> at(std::string_view location) const;
+
  private:
   friend CompiledSchema compile(nlohmann::json, Resolver, CompileOptions);
   friend class ElementPlanner;  // schema/element_plan.h walks the program
   friend class SchemaPart;      // schema/schema_part.h reads one place of it
   std::shared_ptr<const detail::Program> program_;
+  const detail::Subschema* root_ = nullptr;  // where validation starts: the program's root, or at()'s place
 };
 
 // Throws SchemaLoadError.

@@ -106,16 +106,14 @@ SchemaFile load_schema_file(const std::string& path) {
 SchemaFile load_schema_file(const std::string& path, const std::string& fragment) {
   SchemaFile out = load_schema_file(path);
   if (out.status != SchemaFile::Status::Ok || fragment.empty()) return out;
-  // A root of its own (the "?" keeps its URI apart from the file's), whose
-  // only keyword sends evaluation into the file.
-  nlohmann::json ref = {{"$ref", file_uri(path) + "#" + fragment}};
-  try {
-    out.schema = compile(std::move(ref), resolve_file, CompileOptions{file_uri(path) + "?fragment"});
-  } catch (const SchemaLoadError& e) {
+  std::optional<CompiledSchema> part = out.schema->at(fragment);
+  if (!part) {
     out.status = SchemaFile::Status::Invalid;
     out.schema.reset();
-    out.problem = {1, 1, e.what(), e.location()};
+    out.problem = {1, 1, fmt::format("the schema has no subschema at {}", fragment), fragment};
+    return out;
   }
+  out.schema = std::move(part);
   return out;
 }
 

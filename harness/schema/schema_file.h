@@ -33,8 +33,9 @@ struct SchemaFile {
 SchemaFile load_schema_file(const std::string& path);
 
 // The subschema at JSON pointer `fragment` ("/properties/traceEvents") of the
-// schema file at `path`, compiled on its own (its $refs resolve as in the
-// file); an empty fragment is the whole file.
+// schema file at `path` (CompiledSchema::at of the whole file, so its $refs
+// resolve as in the file); an empty fragment is the whole file. A fragment
+// the file does not hold is an Invalid problem at 1:1.
 SchemaFile load_schema_file(const std::string& path, const std::string& fragment);
 
 // "file://" + the absolute path, with '%', '#', '?' and spaces escaped.

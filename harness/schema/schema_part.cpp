@@ -68,7 +68,7 @@ SchemaPart::SchemaPart(const Subschema* sub) : sub_(sub) {
   }
 }
 
-SchemaPart SchemaPart::root(const CompiledSchema& schema) { return SchemaPart(schema.program_->root); }
+SchemaPart SchemaPart::root(const CompiledSchema& schema) { return SchemaPart(schema.root_); }
 
 bool SchemaPart::decide(simdjson::dom::element e) const {
   using A = detail::SimdAdapter;

@@ -6,6 +6,7 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "json/parse.h"
 
@@ -210,6 +211,66 @@ TEST(SchemaValidate, RefsResolveThroughIdsAndTheResolver) {
   EXPECT_EQ(errors[0].schema_path, "http://example.com/defs.json#/definitions/pos/minimum");
   EXPECT_EQ(errors[1].schema_path, "/definitions/i/type");
   EXPECT_EQ(errors[2].schema_path, "/definitions/n/type");
+}
+
+TEST(SchemaAt, APlaceValidatesAsARefToItCompiledOnItsOwn) {
+  const json document = json::parse(R"({
+    "type": "object",
+    "properties": {
+      "ts": {"type": "number", "minimum": 0},
+      "args": {"$ref": "#/definitions/args"},
+      "a~1b": {"type": "object", "required": ["x"], "additionalProperties": {"type": "string"}}
+    },
+    "definitions": {"args": {"type": "array", "items": {"type": "integer"}}}
+  })");
+  const CompiledSchema whole = compile(document);
+  const std::vector<std::string> instances = {"1", "-1", "\"x\"", "[1, 2]", "[1, 2.5, \"z\"]", "{}",
+                                              R"({"x": "a", "y": 3})", "null"};
+  for (const char* place : {"/properties/ts", "/properties/args", "/definitions/args",
+                            "/definitions/args/items", "/properties/a~01b"}) {
+    SCOPED_TRACE(place);
+    std::optional<CompiledSchema> part = whole.at(place);
+    ASSERT_TRUE(part.has_value());
+    json alone = document;  // $ref's siblings are ignored: only the ref decides
+    alone["$ref"] = std::string("#") + place;
+    const CompiledSchema reference = compile(alone);
+    for (const std::string& text : instances) {
+      SCOPED_TRACE(text);
+      const std::vector<SchemaError> got = errors_of(*part, text), want = errors_of(reference, text);
+      ASSERT_EQ(got.size(), want.size());
+      for (size_t i = 0; i < got.size(); ++i) {
+        EXPECT_EQ(got[i].instance_pointer, want[i].instance_pointer);
+        EXPECT_EQ(got[i].schema_path, want[i].schema_path);
+        EXPECT_EQ(got[i].message, want[i].message);
+      }
+    }
+  }
+  // The whole schema is untouched by the parts taken from it.
+  EXPECT_EQ(errors_of(whole, R"({"ts": -1})").at(0).schema_path, "/properties/ts/minimum");
+}
+
+TEST(SchemaAt, PlacesInOtherDocumentsAreNamedByTheirUri) {
+  Resolver resolver = [](const std::string& uri) -> std::optional<json> {
+    if (uri == "http://example.com/defs.json") return json::parse(R"({"type": "integer", "minimum": 3})");
+    return std::nullopt;
+  };
+  const CompiledSchema whole =
+      compile(json::parse(R"({"$id": "http://example.com/root.json", "items": {"$ref": "defs.json"}})"), resolver);
+  std::optional<CompiledSchema> other = whole.at("http://example.com/defs.json#");
+  ASSERT_TRUE(other.has_value());
+  EXPECT_TRUE(errors_of(*other, "4").empty());
+  auto errors = errors_of(*other, "2");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].schema_path, "http://example.com/defs.json#/minimum");
+  EXPECT_TRUE(whole.at("/items").has_value());
+}
+
+TEST(SchemaAt, AnUncompiledPlaceIsNone) {
+  const CompiledSchema whole = compile(json::parse(R"({"properties": {"a": {"type": "string"}}})"));
+  EXPECT_FALSE(whole.at("/properties/b").has_value());
+  EXPECT_FALSE(whole.at("/properties").has_value());  // a keyword's value, not a schema
+  EXPECT_FALSE(whole.at("properties/a").has_value());
+  EXPECT_TRUE(whole.at("").has_value());
 }
 
 TEST(SchemaValidate, TheMetaschemaIsBuiltIn) {

@@ -10,7 +10,7 @@ bool CompiledSchema::validate(simdjson::dom::element instance, std::vector<Schem
   uint64_t evaluated = 0;
   detail::Ctx ctx{
       .errors = errors, .max_errors = max_errors, .stack_floor = detail::stack_floor(), .evaluated = &evaluated};
-  return detail::Eval<detail::SimdAdapter>::schema(*program_->root, instance, nullptr, ctx);
+  return detail::Eval<detail::SimdAdapter>::schema(*root_, instance, nullptr, ctx);
 }
 
 }  // namespace tc::schema

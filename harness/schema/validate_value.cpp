@@ -11,7 +11,7 @@ bool CompiledSchema::validate(const json::Value& instance, std::vector<SchemaErr
   uint64_t evaluated = 0;
   detail::Ctx ctx{
       .errors = errors, .max_errors = max_errors, .stack_floor = detail::stack_floor(), .evaluated = &evaluated};
-  return detail::Eval<detail::ValueAdapter>::schema(*program_->root, &instance, nullptr, ctx);
+  return detail::Eval<detail::ValueAdapter>::schema(*root_, &instance, nullptr, ctx);
 }
 
 }  // namespace tc::schema

@@ -78,6 +78,12 @@ tracecheck_chrome_check_test(chrome_unterminated_is_a_warning 0 "warning\\[ct-un
                              "tmp=$(mktemp) && head -n 3 \"$D/bare_array.json\" > $tmp && \"$T\" check $tmp 2>&1; rc=$?; rm -f $tmp; (exit $rc)")
 tracecheck_chrome_check_test(chrome_truncated_object_is_an_error 1 "error\\[ct-truncated\\]"
                              "tmp=$(mktemp) && head -c 400 \"$D/kineto_cpu.json\" > $tmp && \"$T\" check $tmp 2>&1; rc=$?; rm -f $tmp; (exit $rc)")
+# A phase's file that event.schema.json no longer reaches (an edited
+# TRACECHECK_SCHEMA_DIR) still checks that phase's events: it is compiled on
+# its own, where it is otherwise taken from event.schema.json's compile.
+tracecheck_chrome_check_test(chrome_phase_schema_outside_event_schema 0
+                             "warning\\[schema-unknown-key\\]: the sample event \\(ph P\\) has a key its schema does not know: \"zz\" \\(schema chrome_trace/events/sample.schema.json#/additionalProperties\\)"
+                             "dir=$(mktemp -d) && cp -R \"${PROJECT_SOURCE_DIR}/schemas/.\" $dir/ && sed -i 's|\"then\": {\"\\$ref\": \"events/sample.schema.json\"}|\"then\": true|' $dir/chrome_trace/event.schema.json && ! grep -q sample $dir/chrome_trace/event.schema.json && echo '{\"traceEvents\": [{\"ph\": \"P\", \"name\": \"s\", \"ts\": 1, \"pid\": 1, \"tid\": 1, \"zz\": 1}]}' > $dir/p.json && TRACECHECK_SCHEMA_DIR=$dir \"$T\" check $dir/p.json 2>&1; rc=$?; rm -rf $dir; (exit $rc)")
 
 # A long check shows its progress on a terminal only (not under CI).
 add_test(NAME check_progress_line

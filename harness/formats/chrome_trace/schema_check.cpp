@@ -44,14 +44,27 @@ bool compile_into(const std::string& path, const std::string& fragment, std::opt
   return true;
 }
 
+// The schema compiled at `location` of `whole` (loaded from `path`).
+bool part_into(const schema::CompiledSchema& whole, const std::string& path, const std::string& location,
+               std::optional<schema::CompiledSchema>& out, std::string& error) {
+  out = whole.at(location);
+  if (!out) error = fmt::format("{}:1:1: the schema has no subschema at {}", path, location);
+  return out.has_value();
+}
+
+// Two compiles in all: event.schema.json (which reaches every phase's file)
+// and kineto.schema.json; the phases and Kineto's members are places in them.
 ChromeSchemas load() {
   ChromeSchemas s;
   s.root = schema_root();
   const std::string dir = s.root + "/chrome_trace";
   if (!compile_into(dir + "/event.schema.json", "", s.any_event, s.error)) return s;
   for (const Phase& p : kPhaseSchemas) {
-    std::optional<schema::CompiledSchema> c;
-    if (!compile_into(fmt::format("{}/events/{}.schema.json", dir, p.name), "", c, s.error)) return s;
+    const std::string path = fmt::format("{}/events/{}.schema.json", dir, p.name);
+    // A phase file event.schema.json does not reach (an edited schema
+    // folder) is compiled on its own.
+    std::optional<schema::CompiledSchema> c = s.any_event->at(schema::file_uri(path) + "#");
+    if (!c && !compile_into(path, "", c, s.error)) return s;
     s.phases.emplace(p.name, std::move(*c));
   }
   for (const Phase& p : kPhaseSchemas) {
@@ -60,6 +73,9 @@ ChromeSchemas load() {
       s.phase_name[static_cast<unsigned char>(*ph)] = p.name;
     }
   }
+  const std::string kineto_path = dir + "/kineto.schema.json";
+  std::optional<schema::CompiledSchema> kineto;
+  if (!compile_into(kineto_path, "", kineto, s.error)) return s;
   for (const char* key : {"schemaVersion",
                           "deviceProperties",
                           "computeProperties",
@@ -82,7 +98,7 @@ ChromeSchemas load() {
                           "INFO",
                           "WARNING"}) {
     std::optional<schema::CompiledSchema> c;
-    if (!compile_into(dir + "/kineto.schema.json", std::string("/properties/") + key, c, s.error)) return s;
+    if (!part_into(*kineto, kineto_path, std::string("/properties/") + key, c, s.error)) return s;
     s.members.emplace(key, std::move(*c));
   }
   return s;
