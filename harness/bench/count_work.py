@@ -16,9 +16,13 @@ events between threads enters). Instruction counts are exact; the
 mispredicts come from cachegrind's model of a predictor, whose tables
 alias by address, so a change that moves code shifts other functions'
 counts by a few percent: compare the functions a change touched, and
-totals beyond that. For each input it prints both totals and, for the
-first build, the functions with the most mispredicts. Exit 0, 1 when a
-run failed, 77 without valgrind.
+totals beyond that. Each kind is counted at two sizes, --mb and 1 MiB, and
+reported as the work a MiB of trace adds (the slope between the two) and
+the work before the first event (schemas compiled, tables built: the
+intercept), so that neither hides in the other. For each input it prints
+both for each binary and, for the first build, the functions with the most
+mispredicts on the larger input. Exit 0, 1 when a run failed, 77 without
+valgrind.
 """
 import argparse
 import os
@@ -93,27 +97,34 @@ def main():
     for kind, name in KINDS.items():
         if args.only and kind not in args.only.split(","):
             continue
-        path = os.path.join(args.scratch, name.format(mb=args.mb))
-        if not ensure_input(kind, path, args.mb):
+        paths = [os.path.join(args.scratch, name.format(mb=mb)) for mb in (args.mb, 1)]
+        if not all(ensure_input(kind, p, mb) for p, mb in zip(paths, (args.mb, 1))):
             print(f"\n== {kind}: no real source to build the input from")
             continue
-        size = os.path.getsize(path) / MB
-        print(f"\n== {kind}: {size:.0f} MiB, `check --jobs 1` under cachegrind")
-        counted = []  # (binary, counts)
+        sizes = [os.path.getsize(p) / MB for p in paths]
+        if sizes[0] <= sizes[1]:
+            print(f"\n== {kind}: --mb {args.mb} makes no input larger than 1 MiB's ({sizes[1]:.1f} MiB)")
+            continue
+        print(f"\n== {kind}: {sizes[0]:.0f} and {sizes[1]:.1f} MiB, `check --jobs 1` under cachegrind")
+        counted = []  # (binary, counts on the larger input, (instructions/MiB, mispredicts/MiB, startup))
         for binary in binaries:
-            c = count(binary, path)
-            if c is None:
+            c = [count(binary, p) for p in paths]
+            if None in c:
                 print(f"{binary}: FAILED")
                 failed = True
                 continue
+            span = sizes[0] - sizes[1]
+            per_mib = ((c[0][0] - c[1][0]) / span, (c[0][1] - c[1][1]) / span)
+            work = (per_mib[0], per_mib[1], c[1][0] - per_mib[0] * sizes[1])
             first = counted[0] if counted else None
-            counted.append((binary, c))
-            ratio = (f"   ({c[0] / first[1][0]:.3f}x, {c[1] / first[1][1]:.3f}x {first[0]})" if first else "")
-            print(f"{binary}: {c[0] / size / 1e6:8.2f} M instructions/MiB {c[1] / size / 1e3:8.1f} K mispredicts/MiB"
-                  f"{ratio}")
+            counted.append((binary, c[0], work))
+            ratio = (f"   ({work[0] / first[2][0]:.3f}x, {work[1] / first[2][1]:.3f}x, {work[2] / first[2][2]:.3f}x "
+                     f"{first[0]})" if first else "")
+            print(f"{binary}: {work[0] / 1e6:8.2f} M instructions/MiB {work[1] / 1e3:8.1f} K mispredicts/MiB, "
+                  f"startup {work[2] / 1e6:6.1f} M instructions{ratio}")
         if counted and args.top > 0:
-            binary, c = counted[0]
-            print(f"most mispredicts ({binary}): mispredicts, instructions, function")
+            binary, c, _ = counted[0]
+            print(f"most mispredicts ({binary}, {sizes[0]:.0f} MiB): mispredicts, instructions, function")
             for mispredicts, instructions, function in c[2][:args.top]:
                 print(f"  {mispredicts:>11,} {instructions:>14,}  {function[:110]}")
     return 1 if failed else 0
