@@ -1,6 +1,7 @@
 // The instance types the evaluator runs over (internal). Each adapter is a
 // set of static functions over a cheap-to-copy handle:
-//   kind, boolean, number, string, array_size, object_size,
+//   kind, type_bits (schema/type_bits.h), boolean, number, string,
+//   array_size, object_size,
 //   each_item(e, f(index, item) -> bool keep_going) -> bool completed,
 //   each_member(e, f(key, value) -> bool keep_going) -> bool completed,
 //   find_member(e, key, &out), render(e) (compact JSON, for messages),
@@ -11,6 +12,7 @@
 
 #include <simdjson.h>
 
+#include <array>
 #include <charconv>
 #include <cstring>
 #include <string>
@@ -20,6 +22,7 @@
 #include "json/value.h"
 #include "schema/key_index.h"
 #include "schema/number.h"
+#include "schema/type_bits.h"
 
 namespace tc::schema::detail {
 
@@ -48,6 +51,11 @@ struct SimdAdapter {
       case simdjson::dom::element_type::NULL_VALUE: return Kind::Null;
     }
     return Kind::Null;
+  }
+  // By the tape's type letter, one load: no switch whose case changes
+  // member after member to mispredict.
+  static TC_SCHEMA_INLINE uint8_t type_bits(Elem e) {
+    return kTypeBits[static_cast<unsigned char>(e.type()) & 127];
   }
   static TC_SCHEMA_FLATTEN bool boolean(Elem e) { return e.get_bool().value_unsafe(); }
   static TC_SCHEMA_FLATTEN Number number(Elem e) {
@@ -102,6 +110,21 @@ struct SimdAdapter {
   // allocates 64 bytes beyond the most a document can fill, so 16 bytes
   // from any string's start can be read: the index reads them in place.
   static TC_SCHEMA_INLINE int32_t find_in(const KeyIndex& index, std::string_view s) { return index.find_padded(s); }
+
+ private:
+  using T = simdjson::dom::element_type;
+  static constexpr auto kTypeBits = [] {
+    std::array<uint8_t, 128> bits{};
+    bits[static_cast<unsigned char>(T::ARRAY)] = kArrayBit;
+    bits[static_cast<unsigned char>(T::OBJECT)] = kObjectBit;
+    bits[static_cast<unsigned char>(T::INT64)] = kIntegerBit | kNumberBit;
+    bits[static_cast<unsigned char>(T::UINT64)] = kIntegerBit | kNumberBit;
+    bits[static_cast<unsigned char>(T::DOUBLE)] = kNumberBit;
+    bits[static_cast<unsigned char>(T::STRING)] = kStringBit;
+    bits[static_cast<unsigned char>(T::BOOL)] = kBoolBit;
+    bits[static_cast<unsigned char>(T::NULL_VALUE)] = kNullBit;
+    return bits;
+  }();
 };
 
 struct ValueAdapter {
@@ -117,6 +140,18 @@ struct ValueAdapter {
       case tc::json::Kind::Object: return Kind::Object;
     }
     return Kind::Null;
+  }
+  static uint8_t type_bits(Elem e) {
+    switch (e->kind()) {
+      case tc::json::Kind::Null: return kNullBit;
+      case tc::json::Kind::Bool: return kBoolBit;
+      case tc::json::Kind::Integer: return kIntegerBit | kNumberBit;
+      case tc::json::Kind::Float: return kNumberBit;
+      case tc::json::Kind::String: return kStringBit;
+      case tc::json::Kind::Array: return kArrayBit;
+      case tc::json::Kind::Object: return kObjectBit;
+    }
+    return kNullBit;
   }
   static bool boolean(Elem e) { return e->as_bool(); }
   static Number number(Elem e) {
@@ -158,6 +193,7 @@ struct ValueAdapter {
 struct KeyAdapter {
   using Elem = std::string_view;
   static Kind kind(Elem) { return Kind::String; }
+  static uint8_t type_bits(Elem) { return kStringBit; }
   static bool boolean(Elem) { return false; }
   static Number number(Elem) { return {}; }
   static std::string_view string(Elem e) { return e; }

@@ -22,20 +22,9 @@
 
 #include "schema/key_index.h"
 #include "schema/number.h"
+#include "schema/type_bits.h"
 
 namespace tc::schema::detail {
-
-// Instance types as a bit set ("integer" is a subset of "number").
-enum TypeBit : uint8_t {
-  kNullBit = 1,
-  kBoolBit = 2,
-  kIntegerBit = 4,
-  kNumberBit = 8,
-  kStringBit = 16,
-  kArrayBit = 32,
-  kObjectBit = 64,
-  kAnyTypeBits = 127,
-};
 
 // Grouped by the instance type they apply to; the evaluator dispatches on
 // the group boundaries (Ref, MultipleOf, Pattern, UniqueItems), so keep

@@ -76,17 +76,17 @@ bool SchemaPart::decide(simdjson::dom::element e) const {
   detail::Ctx quiet{};  // no errors: no frame or stack floor is read on the way to a leaf's verdict
   switch (form_) {
     case Form::Anything: return true;
-    case Form::Types: return Ev::type_ok(*sub_, e, A::kind(e), nullptr, quiet);
+    case Form::Types: return Ev::type_ok(*sub_, e, nullptr, quiet);
     case Form::ItemsOfTypes: {
-      if (!Ev::type_ok(*sub_, e, A::kind(e), nullptr, quiet)) return false;
+      if (!Ev::type_ok(*sub_, e, nullptr, quiet)) return false;
       if (A::kind(e) != Kind::Array) return true;
       const Subschema& items = *static_cast<const detail::SubCheck&>(*sub_->array[0]).sub;
       for (simdjson::dom::element item : A::as_array(e))
-        if (!(sure_ & sure_bit(item.type())) && !Ev::type_ok(items, item, A::kind(item), nullptr, quiet)) return false;
+        if (!(sure_ & sure_bit(item.type())) && !Ev::type_ok(items, item, nullptr, quiet)) return false;
       return true;
     }
     case Form::StringEnum: {
-      if (!Ev::type_ok(*sub_, e, A::kind(e), nullptr, quiet)) return false;
+      if (!Ev::type_ok(*sub_, e, nullptr, quiet)) return false;
       const auto& en = static_cast<const detail::EnumStringsCheck&>(*sub_->any[0]);
       return A::kind(e) == Kind::String && A::find_in(en.index, A::string(e)) >= 0;
     }
