@@ -47,7 +47,11 @@ void Subschema::make_plan() {
     if (by_kind[k])
       for (const auto& c : *by_kind[k]) plan[k].push_back(c.get());
   }
-  leaf = !is_false && any.empty() && number.empty() && string.empty() && array.empty() && object.empty();
+  const bool typed_only = !is_false && number.empty() && string.empty() && array.empty() && object.empty();
+  leaf = typed_only && any.empty();
+  string_enum = typed_only && any.size() == 1 && any[0]->op == Op::EnumStrings
+                    ? static_cast<const EnumStringsCheck*>(any[0].get())
+                    : nullptr;
 }
 
 bool accepts_everything(const json& schema) {

@@ -25,6 +25,7 @@ struct Eval {
 
   static bool schema(const Subschema& s, E e, const Frame* f, Ctx& c) {
     if (s.type_only()) return type_ok(s, e, f, c);  // most leaves: no call chain
+    if (s.string_enum) return string_enum_ok(s, e, f, c);
     if (s.is_false) {
       fail(c, f, s.location, [&] { return "no value is allowed here (the schema is false)"; });
       return false;
@@ -63,6 +64,7 @@ struct Eval {
   static inline __attribute__((always_inline)) bool child(const Subschema& s, typename Adapter::Elem e,
                                                           const Frame* here, Ctx& c) {
     if (s.type_only()) return Eval<Adapter>::type_ok(s, e, here, c);  // no calls for leaves
+    if (s.string_enum) return Eval<Adapter>::string_enum_ok(s, e, here, c);
     int stalled = c.stalled;
     uint64_t* evaluated = c.evaluated;
     uint64_t evaluated_there = 0;
@@ -86,7 +88,24 @@ struct Eval {
     return false;
   }
 
+  // A subschema that is a string "enum" and maybe "type": what run() would
+  // find and report (the type first), without its call chain. Nothing in it
+  // recurses, so the limits schema() keeps are not needed.
+  static inline __attribute__((always_inline)) bool string_enum_ok(const Subschema& s, E e, const Frame* f,
+                                                                   Ctx& c) {
+    const bool typed = type_ok(s, e, f, c);
+    if (!typed && !c.errors) return false;
+    return enum_strings(*s.string_enum, e, f, c) && typed;
+  }
+
  private:
+  static bool enum_strings(const EnumStringsCheck& en, E e, const Frame* f, Ctx& c) {
+    if (A::kind(e) == Kind::String && A::find_in(en.index, A::string(e)) >= 0) return true;
+    fail(c, f, en.path,
+         [&] { return fmt::format("{} is not one of {}", shorten(A::render(e)), enum_list(en.values)); });
+    return false;
+  }
+
   static bool run(const Subschema& s, E e, const Frame* f, Ctx& c) {
     Kind k = A::kind(e);
     bool ok = type_ok(s, e, f, c);
@@ -127,13 +146,7 @@ struct Eval {
 
   static bool any(const Check& check, E e, const Frame* f, Ctx& c) {
     switch (check.op) {
-      case Op::EnumStrings: {
-        const auto& en = static_cast<const EnumStringsCheck&>(check);
-        if (A::kind(e) == Kind::String && A::find_in(en.index, A::string(e)) >= 0) return true;
-        fail(c, f, check.path,
-             [&] { return fmt::format("{} is not one of {}", shorten(A::render(e)), enum_list(en.values)); });
-        return false;
-      }
+      case Op::EnumStrings: return enum_strings(static_cast<const EnumStringsCheck&>(check), e, f, c);
       case Op::Enum:
       case Op::Const: {
         const auto& en = static_cast<const EnumCheck&>(check);

@@ -40,7 +40,9 @@ class KeyIndex {
   bool alone() const { return alone_; }
 
   int32_t find(std::string_view key) const { return find_words(words(key), key); }
-  int32_t find_padded(std::string_view key) const {
+  // Forced inline, as is find_words: a few loads and one compare, which
+  // GCC left out of line (a call per key) once they had more callers.
+  inline __attribute__((always_inline)) int32_t find_padded(std::string_view key) const {
     if constexpr (std::endian::native != std::endian::little)
       return find_words(words(key), key);
     else
@@ -110,7 +112,7 @@ class KeyIndex {
     return v;
   }
 
-  int32_t find_words(Words w, std::string_view key) const {
+  inline __attribute__((always_inline)) int32_t find_words(Words w, std::string_view key) const {
     if (slots_.empty()) return -1;
     uint64_t s = home(w, key.size(), seed_, shift_);
     if (alone_) {

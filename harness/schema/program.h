@@ -196,6 +196,9 @@ struct Subschema {
   // the subschema is complete (make_plan, or compile() for booleans).
   bool leaf = false;
   bool type_only() const { return leaf; }
+  // Its "enum" when that (all strings) and "type" are all it says: checked
+  // inline by the caller as well (a Chrome event's "ph", Kineto's flags).
+  const EnumStringsCheck* string_enum = nullptr;
 };
 
 struct Program {

@@ -15,13 +15,6 @@ const std::vector<const detail::Check*>& plan_for(const Subschema& s, Kind k) {
 
 // {"type": "string"?, "enum": [strings]}: EnumStrings is an any-type check,
 // so it heads every kind's plan, alone.
-bool is_string_enum(const Subschema& s) {
-  if (s.is_false || s.any.size() != 1 || s.any[0]->op != Op::EnumStrings) return false;
-  for (size_t k = 0; k < 6; ++k)
-    if (plan_for(s, static_cast<Kind>(k)).size() != 1) return false;
-  return true;
-}
-
 bool is_items_of_types(const Subschema& s) {
   if (!s.is_false && s.any.empty() && s.array.size() == 1 && s.array[0]->op == Op::Items && s.number.empty() &&
       s.string.empty() && s.object.empty()) {
@@ -61,7 +54,7 @@ SchemaPart::SchemaPart(const Subschema* sub) : sub_(sub) {
   } else if (is_items_of_types(*sub_)) {
     form_ = Form::ItemsOfTypes;
     sure_ = sure_bits(static_cast<const detail::SubCheck&>(*sub_->array[0]).sub->types);
-  } else if (is_string_enum(*sub_)) {
+  } else if (sub_->string_enum) {
     form_ = Form::StringEnum;
   } else {
     form_ = Form::General;
@@ -87,7 +80,7 @@ bool SchemaPart::decide(simdjson::dom::element e) const {
     }
     case Form::StringEnum: {
       if (!Ev::type_ok(*sub_, e, nullptr, quiet)) return false;
-      const auto& en = static_cast<const detail::EnumStringsCheck&>(*sub_->any[0]);
+      const auto& en = *sub_->string_enum;
       return A::kind(e) == Kind::String && A::find_in(en.index, A::string(e)) >= 0;
     }
     case Form::General: break;

@@ -213,6 +213,31 @@ TEST(SchemaValidate, RefsResolveThroughIdsAndTheResolver) {
   EXPECT_EQ(errors[2].schema_path, "/definitions/n/type");
 }
 
+TEST(SchemaValidate, AStringEnumReportsItsTypeAndThenItsValues) {
+  // Subschemas of "enum" (strings) and "type" alone are checked inline
+  // (Subschema::string_enum): the errors are those of the general path.
+  CompiledSchema s = compile(json::parse(R"({
+    "properties": {"ph": {"type": "string", "enum": ["X", "B"]}, "k": {"enum": ["a"]}}
+  })"));
+  EXPECT_TRUE(errors_of(s, R"({"ph": "B", "k": "a"})").empty());
+  auto errors = errors_of(s, R"({"ph": 1, "k": "b"})");  // properties in the schema's (sorted) order
+  ASSERT_EQ(errors.size(), 3u);
+  EXPECT_EQ(errors[0].instance_pointer, "/k");
+  EXPECT_EQ(errors[0].schema_path, "/properties/k/enum");
+  EXPECT_EQ(errors[1].schema_path, "/properties/ph/type");
+  EXPECT_EQ(errors[1].message, "expected string, got integer 1");
+  EXPECT_EQ(errors[2].schema_path, "/properties/ph/enum");
+  EXPECT_EQ(errors[2].message, "1 is not one of [\"X\", \"B\"]");
+  errors = errors_of(s, R"({"ph": "Q"})");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].schema_path, "/properties/ph/enum");
+  // The same at the root.
+  CompiledSchema root = compile(json::parse(R"({"type": "string", "enum": ["a"]})"));
+  EXPECT_TRUE(errors_of(root, R"("a")").empty());
+  EXPECT_EQ(errors_of(root, "null").size(), 2u);
+  EXPECT_EQ(errors_of(root, R"("b")").at(0).schema_path, "/enum");
+}
+
 TEST(SchemaAt, APlaceValidatesAsARefToItCompiledOnItsOwn) {
   const json document = json::parse(R"({
     "type": "object",
