@@ -63,10 +63,13 @@ const TorchTraceSchemas& torch_trace_schemas() {
 }
 
 std::string display_schema_path(std::string_view path, std::string_view root, std::string_view root_file) {
-  std::string prefix = schema::file_uri(std::string(root)) + "/";
+  std::string prefix = schema::file_uri(std::string(root));
+  if (!prefix.ends_with('/')) prefix += '/';  // a root given with its slash keeps it
   if (path.substr(0, prefix.size()) == prefix) {
     path.remove_prefix(prefix.size());
-    if (path.ends_with('#')) path.remove_suffix(1);  // a document's root, named as the file alone
+    // A document's root ("x.schema.json#"), named as the file alone; a '#'
+    // that ends a key in the pointer stays.
+    if (path.find('#') == path.size() - 1) path.remove_suffix(1);
     return std::string(path);
   }
   if (!path.empty() && path.front() == '/') return fmt::format("{}#{}", root_file, path);

@@ -90,7 +90,8 @@ struct Eval {
 
   // A subschema that is a string "enum" and maybe "type": what run() would
   // find and report (the type first), without its call chain. Nothing in it
-  // recurses, so the limits schema() keeps are not needed.
+  // recurses, so, as for a type-only leaf, the limits schema() keeps are
+  // not applied, and it is not counted toward kMaxEvaluatedHere.
   static inline __attribute__((always_inline)) bool string_enum_ok(const Subschema& s, E e, const Frame* f,
                                                                    Ctx& c) {
     const bool typed = type_ok(s, e, f, c);

@@ -98,9 +98,11 @@ class CompiledSchema {
   // into the root document ("/properties/ts") or "URI#pointer" in a document
   // it reached ("file:///s/event.schema.json#" is that document's root). It
   // shares this one's program, so many entry points into one file cost one
-  // compile; it validates as {"$ref": location} compiled on its own would,
-  // and its errors name the same keywords. nullopt when nothing was compiled
-  // there.
+  // compile; it validates as {"$ref": "#" + location} (or the URI's
+  // location) compiled on its own would, and its errors name the same
+  // keywords; its unknown_keywords() are the whole program's. nullopt when
+  // nothing was compiled there (a place under an unknown keyword, or a
+  // $ref's ignored siblings).
   std::optional<CompiledSchema> at(std::string_view location) const;
 
  private:

@@ -106,14 +106,21 @@ SchemaFile load_schema_file(const std::string& path) {
 SchemaFile load_schema_file(const std::string& path, const std::string& fragment) {
   SchemaFile out = load_schema_file(path);
   if (out.status != SchemaFile::Status::Ok || fragment.empty()) return out;
-  std::optional<CompiledSchema> part = out.schema->at(fragment);
-  if (!part) {
-    out.status = SchemaFile::Status::Invalid;
-    out.schema.reset();
-    out.problem = {1, 1, fmt::format("the schema has no subschema at {}", fragment), fragment};
+  if (std::optional<CompiledSchema> part = out.schema->at(fragment)) {
+    out.schema = std::move(part);
     return out;
   }
-  out.schema = std::move(part);
+  // A place the file's compile does not reach (under a keyword draft 7
+  // does not define, beside a $ref): a root of its own (the "?" keeps its
+  // URI apart from the file's) whose only keyword sends evaluation there.
+  nlohmann::json ref = {{"$ref", file_uri(path) + "#" + fragment}};
+  try {
+    out.schema = compile(std::move(ref), resolve_file, CompileOptions{file_uri(path) + "?fragment"});
+  } catch (const SchemaLoadError& e) {
+    out.status = SchemaFile::Status::Invalid;
+    out.schema.reset();
+    out.problem = {1, 1, e.what(), e.location()};
+  }
   return out;
 }
 

@@ -33,9 +33,10 @@ struct SchemaFile {
 SchemaFile load_schema_file(const std::string& path);
 
 // The subschema at JSON pointer `fragment` ("/properties/traceEvents") of the
-// schema file at `path` (CompiledSchema::at of the whole file, so its $refs
-// resolve as in the file); an empty fragment is the whole file. A fragment
-// the file does not hold is an Invalid problem at 1:1.
+// schema file at `path`, its $refs resolving as in the file: a place of the
+// file's one compile (CompiledSchema::at), or else, for a place that compile
+// does not reach, {"$ref": fragment} compiled on its own. An empty fragment
+// is the whole file; one the file does not hold is an Invalid problem at 1:1.
 SchemaFile load_schema_file(const std::string& path, const std::string& fragment);
 
 // "file://" + the absolute path, with '%', '#', '?' and spaces escaped.

@@ -13,8 +13,6 @@ const std::vector<const detail::Check*>& plan_for(const Subschema& s, Kind k) {
   return s.plan[static_cast<size_t>(k)];
 }
 
-// {"type": "string"?, "enum": [strings]}: EnumStrings is an any-type check,
-// so it heads every kind's plan, alone.
 bool is_items_of_types(const Subschema& s) {
   if (!s.is_false && s.any.empty() && s.array.size() == 1 && s.array[0]->op == Op::Items && s.number.empty() &&
       s.string.empty() && s.object.empty()) {

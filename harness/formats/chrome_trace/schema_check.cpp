@@ -44,12 +44,12 @@ bool compile_into(const std::string& path, const std::string& fragment, std::opt
   return true;
 }
 
-// The schema compiled at `location` of `whole` (loaded from `path`).
+// The schema at `location` of `whole` (loaded from `path`): a place of its
+// compile, or else that fragment of the file compiled on its own.
 bool part_into(const schema::CompiledSchema& whole, const std::string& path, const std::string& location,
                std::optional<schema::CompiledSchema>& out, std::string& error) {
   out = whole.at(location);
-  if (!out) error = fmt::format("{}:1:1: the schema has no subschema at {}", path, location);
-  return out.has_value();
+  return out.has_value() || compile_into(path, location, out, error);
 }
 
 // Two compiles in all: event.schema.json (which reaches every phase's file)
