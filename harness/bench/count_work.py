@@ -8,11 +8,11 @@ valgrind's cachegrind with its branch simulator, for one build or two.
 
 Wall and CPU times on the 2-core VM drift by more than the steps one
 change takes (PERFORMANCE.md), and a step of 2% is invisible in them.
-Instruction counts are the same from run to run of one binary (the
-mispredicts move by a fraction of a percent with where the code is
-loaded), so two builds compare on one run each: the same input (make_inputs.py, MiB of real traces
+Instruction counts of one binary repeat within a few hundredths of a
+percent from run to run (the mispredicts move by a fraction of a percent
+with where the code is loaded), so two builds compare on one run each: the same input (make_inputs.py, MiB of real traces
 repeated, kept in --scratch), `check --jobs 1` (one thread, so no order of
-events between threads enters). Instruction counts are exact; the
+events between threads enters). Instruction counts are all but exact; the
 mispredicts come from cachegrind's model of a predictor, whose tables
 alias by address, so a change that moves code shifts other functions'
 counts by a few percent: compare the functions a change touched, and
