@@ -14,23 +14,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Compiles one file; false (with `error` set) when it cannot.
-bool load(const std::string& path, std::optional<schema::CompiledSchema>& out, std::string& error) {
-  schema::SchemaFile file = schema::load_schema_file(path);
-  if (file.status != schema::SchemaFile::Status::Ok) {
-    error = fmt::format("{}:{}:{}: {}", path, file.problem.line, file.problem.column, file.problem.message);
-    return false;
-  }
-  out = std::move(file.schema);
-  return true;
-}
-
 TorchTraceSchemas load_all() {
   TorchTraceSchemas s;
   s.root = schema_root();
   const std::string dir = s.root + "/torch_trace";
-  if (!load(dir + "/envelope.schema.json", s.envelope, s.error)) return s;
-  if (!load(dir + "/payloads/chromium_event.schema.json", s.chromium_event, s.error)) return s;
+  if (!compile_into(dir + "/envelope.schema.json", "", s.envelope, s.error)) return s;
+  if (!compile_into(dir + "/payloads/chromium_event.schema.json", "", s.chromium_event, s.error)) return s;
   std::error_code ec;
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(dir + "/payloads/artifacts", ec)) files.push_back(entry.path());
@@ -44,13 +33,29 @@ TorchTraceSchemas load_all() {
     if (name.size() <= kSuffix.size() || name.compare(name.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0)
       continue;
     std::optional<schema::CompiledSchema> compiled;
-    if (!load(p.string(), compiled, s.error)) return s;
+    if (!compile_into(p.string(), "", compiled, s.error)) return s;
     s.artifacts.emplace(name.substr(0, name.size() - kSuffix.size()), std::move(*compiled));
   }
   return s;
 }
 
 }  // namespace
+
+bool part_into(const schema::SchemaFile& file, const std::string& path, const std::string& fragment,
+               std::optional<schema::CompiledSchema>& out, std::string& error) {
+  schema::SchemaFile part = schema::schema_file_part(file, path, fragment);
+  if (part.status != schema::SchemaFile::Status::Ok) {
+    error = fmt::format("{}:{}:{}: {}", path, part.problem.line, part.problem.column, part.problem.message);
+    return false;
+  }
+  out = std::move(part.schema);
+  return true;
+}
+
+bool compile_into(const std::string& path, const std::string& fragment, std::optional<schema::CompiledSchema>& out,
+                  std::string& error) {
+  return part_into(schema::load_schema_file(path), path, fragment, out, error);
+}
 
 std::string schema_root() {
   if (const char* env = std::getenv("TRACECHECK_SCHEMA_DIR"); env && *env) return env;

@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "schema/schema.h"
+#include "schema/schema_file.h"
 
 namespace tc::formats {
 
@@ -40,6 +41,16 @@ const TorchTraceSchemas& torch_trace_schemas();
 
 // The schemas/ directory: $TRACECHECK_SCHEMA_DIR or the source tree's.
 std::string schema_root();
+
+// The schema file at `path`, or the subschema at JSON pointer `fragment`
+// of it (schema::load_schema_file); false, with `error` set to
+// "path:line:column: message", when it cannot be loaded.
+bool compile_into(const std::string& path, const std::string& fragment, std::optional<schema::CompiledSchema>& out,
+                  std::string& error);
+// The same of a file loaded already (schema::schema_file_part): many
+// fragments of one file, one compile.
+bool part_into(const schema::SchemaFile& file, const std::string& path, const std::string& fragment,
+               std::optional<schema::CompiledSchema>& out, std::string& error);
 
 // A SchemaError::schema_path as shown to users: a file URI inside the
 // schemas/ directory becomes "torch_trace/kinds/x.schema.json#/required",

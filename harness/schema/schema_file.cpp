@@ -103,8 +103,8 @@ SchemaFile load_schema_file(const std::string& path) {
   return out;
 }
 
-SchemaFile load_schema_file(const std::string& path, const std::string& fragment) {
-  SchemaFile out = load_schema_file(path);
+SchemaFile schema_file_part(const SchemaFile& file, const std::string& path, const std::string& fragment) {
+  SchemaFile out = file;
   if (out.status != SchemaFile::Status::Ok || fragment.empty()) return out;
   if (std::optional<CompiledSchema> part = out.schema->at(fragment)) {
     out.schema = std::move(part);
@@ -122,6 +122,10 @@ SchemaFile load_schema_file(const std::string& path, const std::string& fragment
     out.problem = {1, 1, e.what(), e.location()};
   }
   return out;
+}
+
+SchemaFile load_schema_file(const std::string& path, const std::string& fragment) {
+  return schema_file_part(load_schema_file(path), path, fragment);
 }
 
 }  // namespace tc::schema

@@ -38,6 +38,9 @@ SchemaFile load_schema_file(const std::string& path);
 // does not reach, {"$ref": fragment} compiled on its own. An empty fragment
 // is the whole file; one the file does not hold is an Invalid problem at 1:1.
 SchemaFile load_schema_file(const std::string& path, const std::string& fragment);
+// The same of a file loaded already from `path` (many fragments, one
+// compile); a file that did not load comes back as it is.
+SchemaFile schema_file_part(const SchemaFile& file, const std::string& path, const std::string& fragment);
 
 // "file://" + the absolute path, with '%', '#', '?' and spaces escaped.
 std::string file_uri(const std::string& path);

@@ -33,25 +33,6 @@ struct ChromeSchemas {
   std::map<std::string, schema::CompiledSchema, std::less<>> members;  // kineto.schema.json properties
 };
 
-bool compile_into(const std::string& path, const std::string& fragment, std::optional<schema::CompiledSchema>& out,
-                  std::string& error) {
-  schema::SchemaFile f = schema::load_schema_file(path, fragment);
-  if (f.status != schema::SchemaFile::Status::Ok) {
-    error = fmt::format("{}:{}:{}: {}", path, f.problem.line, f.problem.column, f.problem.message);
-    return false;
-  }
-  out = std::move(f.schema);
-  return true;
-}
-
-// The schema at `location` of `whole` (loaded from `path`): a place of its
-// compile, or else that fragment of the file compiled on its own.
-bool part_into(const schema::CompiledSchema& whole, const std::string& path, const std::string& location,
-               std::optional<schema::CompiledSchema>& out, std::string& error) {
-  out = whole.at(location);
-  return out.has_value() || compile_into(path, location, out, error);
-}
-
 // Two compiles in all: event.schema.json (which reaches every phase's file)
 // and kineto.schema.json; the phases and Kineto's members are places in them.
 ChromeSchemas load() {
@@ -74,8 +55,7 @@ ChromeSchemas load() {
     }
   }
   const std::string kineto_path = dir + "/kineto.schema.json";
-  std::optional<schema::CompiledSchema> kineto;
-  if (!compile_into(kineto_path, "", kineto, s.error)) return s;
+  const schema::SchemaFile kineto = schema::load_schema_file(kineto_path);
   for (const char* key : {"schemaVersion",
                           "deviceProperties",
                           "computeProperties",
@@ -98,7 +78,7 @@ ChromeSchemas load() {
                           "INFO",
                           "WARNING"}) {
     std::optional<schema::CompiledSchema> c;
-    if (!part_into(*kineto, kineto_path, std::string("/properties/") + key, c, s.error)) return s;
+    if (!part_into(kineto, kineto_path, std::string("/properties/") + key, c, s.error)) return s;
     s.members.emplace(key, std::move(*c));
   }
   return s;

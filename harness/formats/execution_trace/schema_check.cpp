@@ -22,17 +22,6 @@ struct EtSchemas {
   std::optional<NodeSchemaPlan> nested_plan;
 };
 
-bool compile_into(const std::string& path, const std::string& fragment, std::optional<schema::CompiledSchema>& out,
-                  std::string& error) {
-  schema::SchemaFile f = schema::load_schema_file(path, fragment);
-  if (f.status != schema::SchemaFile::Status::Ok) {
-    error = fmt::format("{}:{}:{}: {}", path, f.problem.line, f.problem.column, f.problem.message);
-    return false;
-  }
-  out = std::move(f.schema);
-  return true;
-}
-
 const EtSchemas& et_schemas() {
   static const EtSchemas schemas = [] {
     EtSchemas s;
