@@ -54,8 +54,9 @@ struct SimdAdapter {
   }
   // By the tape's type letter, one load: no switch whose case changes
   // member after member to mispredict.
-  static TC_SCHEMA_INLINE uint8_t type_bits(Elem e) {
-    return kTypeBits[static_cast<unsigned char>(e.type()) & 127];
+  static TC_SCHEMA_INLINE uint8_t type_bits(Elem e) { return type_bits_of(e.type()); }
+  static constexpr uint8_t type_bits_of(simdjson::dom::element_type t) {
+    return kTypeBits[static_cast<unsigned char>(t) & 127];
   }
   static TC_SCHEMA_FLATTEN bool boolean(Elem e) { return e.get_bool().value_unsafe(); }
   static TC_SCHEMA_FLATTEN Number number(Elem e) {

@@ -36,14 +36,18 @@ bool KeyIndex::same_tail(const Slot& slot, std::string_view key) const {
 void KeyIndex::set_table(size_t capacity, uint64_t seed) {
   slots_.assign(capacity, Slot{});
   mask_ = capacity - 1;
-  shift_ = 64 - static_cast<unsigned>(__builtin_ctzll(capacity));
+  shift_ = shift_for(capacity);
   seed_ = seed;
+}
+
+KeyIndex::Slot KeyIndex::slot_of(int32_t position, const Words& w) const {
+  return Slot{w.a, w.b, static_cast<uint32_t>(keys_[static_cast<size_t>(position)]->size()), position};
 }
 
 bool KeyIndex::place_alone(const std::vector<int32_t>& distinct, size_t capacity, uint64_t seed) {
   // The slots taken, a bit each: a seed that fails costs a few words.
   uint64_t taken[16 * kAloneMax / 64] = {};
-  const unsigned shift = 64 - static_cast<unsigned>(__builtin_ctzll(capacity));
+  const unsigned shift = shift_for(capacity);
   for (int32_t i : distinct) {
     const std::string& key = *keys_[static_cast<size_t>(i)];
     const uint64_t s = home(words(key), key.size(), seed, shift);
@@ -54,7 +58,7 @@ bool KeyIndex::place_alone(const std::vector<int32_t>& distinct, size_t capacity
   for (int32_t i : distinct) {
     const std::string& key = *keys_[static_cast<size_t>(i)];
     const Words w = words(key);
-    slots_[home(w, key.size(), seed, shift)] = Slot{w.a, w.b, static_cast<uint32_t>(key.size()), i};
+    slots_[home(w, key.size(), seed, shift)] = slot_of(i, w);
   }
   alone_ = true;
   return true;
@@ -71,7 +75,7 @@ void KeyIndex::rebuild() {
     const Words w = words(key);
     uint64_t s = home(w, key.size(), seed_, shift_);
     while (slots_[s].position >= 0) s = (s + 1) & mask_;
-    slots_[s] = Slot{w.a, w.b, static_cast<uint32_t>(key.size()), static_cast<int32_t>(i)};
+    slots_[s] = slot_of(static_cast<int32_t>(i), w);
   }
 }
 

@@ -145,6 +145,10 @@ class KeyIndex {
   // built so.
   bool place_alone(const std::vector<int32_t>& distinct, size_t capacity, uint64_t seed);
   void set_table(size_t capacity, uint64_t seed);
+  // The slot of the key at `position`, whose words are `w`.
+  Slot slot_of(int32_t position, const Words& w) const;
+  // home()'s shift for a table of `capacity` slots (a power of two).
+  static unsigned shift_for(size_t capacity) { return 64 - static_cast<unsigned>(__builtin_ctzll(capacity)); }
 
   std::vector<std::unique_ptr<std::string>> keys_;  // in add() order; a slot's key is keys_[position]
   std::vector<Slot> slots_;
