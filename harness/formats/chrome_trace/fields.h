@@ -11,6 +11,7 @@
 
 #include <simdjson.h>
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -74,6 +75,10 @@ struct EventFields {
   }
 };
 
+// The keys of EventFields, by Key.
+inline constexpr std::array<std::string_view, EventFields::kCount> kEventFieldNames = {
+    "ph", "name", "cat", "ts", "dur", "pid", "tid", "args", "id", "id2", "bp", "s"};
+
 namespace detail {
 
 // An event key of at most 4 bytes as one number: its bytes (the first the
@@ -96,8 +101,7 @@ struct FieldTable {
   bool perfect = true;
 };
 constexpr FieldTable make_field_table() {
-  constexpr std::string_view names[EventFields::kCount] = {"ph",  "name", "cat",  "ts", "dur", "pid",
-                                                           "tid", "args", "id",   "id2", "bp", "s"};
+  constexpr const std::array<std::string_view, EventFields::kCount>& names = kEventFieldNames;
   FieldTable t;
   for (uint8_t& k : t.key) k = EventFields::kCount;
   for (unsigned i = 0; i < EventFields::kCount; ++i) {
@@ -130,16 +134,34 @@ inline EventFields::Key event_field_key(std::string_view k) {
                                             : EventFields::kCount;
 }
 
-inline EventFields index_event_fields(simdjson::dom::object o) {
-  EventFields f;
+// An event's fields, and whether it has other keys: one none of the
+// fields (`others`), or one of them again (`repeated`).
+struct EventKeys {
+  EventFields fields;
+  bool others = false;
+  bool repeated = false;
+};
+
+inline EventKeys index_event_keys(simdjson::dom::object o) {
+  EventKeys keys;
+  EventFields& f = keys.fields;
   for (auto it = o.begin(), end = o.end(); it != end; ++it) {
     const EventFields::Key k = event_field_key(std::string_view(it.key_c_str(), it.key_length()));
-    if (k == EventFields::kCount || f.has(k)) continue;
+    if (k == EventFields::kCount) {
+      keys.others = true;
+      continue;
+    }
+    if (f.has(k)) {
+      keys.repeated = true;
+      continue;
+    }
     f.value[k] = it.value();
     f.present |= uint32_t{1} << k;
   }
-  return f;
+  return keys;
 }
+
+inline EventFields index_event_fields(simdjson::dom::object o) { return index_event_keys(o).fields; }
 
 // "id" (integer or string) or "id2" ({"local": x} / {"global": x}), as one key.
 inline bool read_event_id(const EventFields& f, std::string& out) {

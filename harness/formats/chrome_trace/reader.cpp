@@ -1,6 +1,7 @@
 #include "formats/chrome_trace/reader.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -427,8 +428,23 @@ bool ChromeTraceReader::read(io::InputSource& source, const std::string& file, s
       scan, so, options.threads,
       [&options](simdjson::dom::element value) -> uint8_t {
         thread_local std::vector<std::string_view> scratch;
-        if (json::has_duplicate_keys(value, scratch)) return kDuplicates;
-        return options.precheck && options.precheck(value) ? kPrechecked : 0;
+        simdjson::dom::object object;
+        // Not an object: ct-event-not-object, no check reads the note.
+        if (value.get_object().get(object) != simdjson::SUCCESS)
+          return json::has_duplicate_keys(value, scratch) ? kDuplicates : 0;
+        // The event's own keys from one walk, which also finds most repeats;
+        // below them, only the containers (args) are walked again.
+        const EventKeys keys = index_event_keys(object);
+        if (keys.repeated) return kDuplicates;
+        if (keys.others) {
+          if (json::has_duplicate_keys(value, scratch)) return kDuplicates;
+        } else {
+          for (uint32_t left = keys.fields.present; left; left &= left - 1) {
+            const simdjson::dom::element v = keys.fields.value[std::countr_zero(left)];
+            if ((v.is_object() || v.is_array()) && json::has_duplicate_keys(v, scratch)) return kDuplicates;
+          }
+        }
+        return options.precheck && options.precheck(keys, value) ? kPrechecked : 0;
       },
       fold_element, fold_member);
 

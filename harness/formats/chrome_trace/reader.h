@@ -53,6 +53,7 @@
 #include <string_view>
 
 #include "diag/reporter.h"
+#include "formats/chrome_trace/fields.h"
 #include "io/input_source.h"
 #include "json/array_stream.h"
 
@@ -114,8 +115,10 @@ struct ChromeReadOptions {
   // A pure check of an event's parsed value (its schema, say), run with the
   // parsing ahead when threads > 1, on any thread, several at once; its
   // verdict reaches on_event as ChromeEvent::prechecked. Only for an event
-  // that repeats no key (the checks read another value of one that does).
-  std::function<bool(simdjson::dom::element)> precheck;
+  // object that repeats no key (the checks read another value of one that
+  // does), with its index_event_keys, which the note of repeated keys took
+  // on the way.
+  std::function<bool(const EventKeys& keys, simdjson::dom::element event)> precheck;
 };
 
 // One reader, one reporter and one pair of hooks; read() may be called for

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <mutex>
+
 #include "io/memory_source.h"
 
 namespace tc::formats::chrome_trace {
@@ -46,6 +49,20 @@ TEST(ChromeReaderThreads, ReadsWhatOneThreadReads) {
       trace += "{\"ph\": \"i\", \"name\": \"a\", \"name\": \"b\", \"ts\": 1}";
     else if (i == 150)
       trace += "{\"ph\": \"X\", \"name\": \"\\ud800\", \"ts\": 2}";
+    // Repeated keys the note ahead must see as the fold does: in args, in
+    // an array in args, among keys that are not fields, beside them.
+    else if (i == 160)
+      trace += "{\"ph\": \"X\", \"name\": \"a\", \"args\": {\"k\": 1, \"k\": 2}, \"ts\": 1}";
+    else if (i == 161)
+      trace += "{\"ph\": \"X\", \"args\": {\"l\": [{\"k\": 1}, {\"k\": 1, \"k\": 2}]}, \"ts\": 1}";
+    else if (i == 162)
+      trace += "{\"ph\": \"X\", \"tts\": 1, \"tts\": 2, \"ts\": 1}";
+    else if (i == 163)
+      trace += "{\"ph\": \"X\", \"tts\": 1, \"args\": {\"k\": 1, \"k\": 2}, \"ts\": 1}";
+    else if (i == 164)
+      trace += "{\"ph\": \"X\", \"id2\": {\"local\": 1, \"local\": 2}, \"ts\": 1}";
+    else if (i == 165)
+      trace += "[{\"k\": 1, \"k\": 2}]";
     else
       trace += "{\"ph\": \"X\", \"name\": \"op" + std::to_string(i) + "\", \"ts\": " + std::to_string(i) +
                ", \"dur\": 1, \"pid\": 1, \"tid\": 1}";
@@ -89,6 +106,49 @@ TEST(ChromeReaderThreads, WideGapsAndLongEventsReadAsOneThreadReadsThem) {
     EXPECT_EQ(two.seen, one.seen) << "chunks of " << chunk;
     EXPECT_EQ(two.findings, one.findings) << "chunks of " << chunk;
   }
+}
+
+// The note taken ahead passes an event to the precheck only when it repeats
+// no key at any depth, with its fields and whether it has other keys.
+TEST(ChromeReaderThreads, PrechecksOnlyEventsThatRepeatNoKey) {
+  struct Case {
+    const char* event;
+    bool repeats;
+  };
+  const std::vector<Case> cases = {
+      {R"({"ph": "X", "name": "a", "ts": 10, "args": {"k": 1, "l": [{"k": 1}, {"k": 2}]}})", false},
+      {R"({"ph": "X", "name": "a", "name": "b"})", true},
+      {R"({"ph": "X", "args": {"k": 1, "k": 2}})", true},
+      {R"({"ph": "X", "args": {"l": [[{"k": 1, "k": 2}]]}})", true},
+      {R"({"ph": "X", "tts": 1, "ts": 14})", false},
+      {R"({"ph": "X", "tts": 1, "tts": 2})", true},
+      {R"({"ph": "X", "tts": 1, "args": {"k": 1, "k": 2}})", true},
+      {R"({"ph": "s", "id2": {"global": 1, "global": 1}})", true},
+  };
+  std::string trace = "{\"traceEvents\": [";
+  for (size_t i = 0; i < cases.size(); ++i) trace += (i ? ",\n" : "\n") + std::string(cases[i].event);
+  trace += "]}";
+  io::MemorySource source(trace, 13);
+  diag::Reporter reporter;
+  ChromeReadOptions options;
+  options.threads = 2;
+  std::mutex mutex;
+  std::map<int64_t, bool> others;  // by "ts": what the precheck was told
+  options.precheck = [&](const EventKeys& keys, simdjson::dom::element) {
+    int64_t ts = -1;
+    simdjson::dom::element v;
+    if (keys.fields.get(EventFields::Ts, v)) ts = v.get_int64().value_unsafe();
+    std::lock_guard<std::mutex> lock(mutex);
+    others[ts] = keys.others;
+    return true;
+  };
+  std::vector<bool> prechecked(cases.size());
+  std::string error;
+  ChromeTraceReader reader(
+      options, reporter, [&](const ChromeEvent& e) { prechecked[e.index] = e.prechecked; }, nullptr);
+  ASSERT_TRUE(reader.read(source, "t.json", error)) << error;
+  for (size_t i = 0; i < cases.size(); ++i) EXPECT_EQ(prechecked[i], !cases[i].repeats) << cases[i].event;
+  EXPECT_EQ(others, (std::map<int64_t, bool>{{10, false}, {14, true}}));
 }
 
 }  // namespace

@@ -6,10 +6,12 @@
 #include <map>
 #include <optional>
 
+#include "formats/record_plan.h"
 #include "formats/schema_findings.h"
 #include "formats/schema_set.h"
 #include "json/text.h"
 #include "schema/schema_file.h"
+#include "schema/schema_part.h"
 
 namespace tc::formats::chrome_trace {
 namespace {
@@ -23,12 +25,18 @@ constexpr std::array kPhaseSchemas = {Phase{"complete", "X"}, Phase{"duration", 
                                 Phase{"async", "ben"},  Phase{"object", "NOD"},  Phase{"mark", "R"},
                                 Phase{"sample", "P"}};
 
+using EventPlan = RecordPlan<EventFields::kCount>;
+
 struct ChromeSchemas {
   std::string root;
   std::string error;
   std::optional<schema::CompiledSchema> any_event;         // event.schema.json
   std::array<const schema::CompiledSchema*, 128> by_ph{};  // per ASCII ph character
   std::array<const char*, 128> phase_name{};               // its events/ file stem
+  // The phase's schema over EventFields' keys, when it is a record of
+  // properties that requires none but those (else unusable).
+  std::array<const EventPlan*, 128> plan_by_ph{};
+  std::map<std::string, EventPlan, std::less<>> plans;
   std::map<std::string, schema::CompiledSchema, std::less<>> phases;
   std::map<std::string, schema::CompiledSchema, std::less<>> members;  // kineto.schema.json properties
 };
@@ -46,12 +54,16 @@ ChromeSchemas load() {
     // folder) is compiled on its own.
     std::optional<schema::CompiledSchema> c = s.any_event->at(schema::file_uri(path) + "#");
     if (!c && !compile_into(path, "", c, s.error)) return s;
+    std::optional<schema::RecordPart> record = schema::SchemaPart::root(*c).record();
+    s.plans.emplace(p.name, record ? plan_record(*record, kEventFieldNames) : EventPlan{});
     s.phases.emplace(p.name, std::move(*c));
   }
   for (const Phase& p : kPhaseSchemas) {
     for (const char* ph = p.phs; *ph; ++ph) {
       s.by_ph[static_cast<unsigned char>(*ph)] = &s.phases.find(p.name)->second;
       s.phase_name[static_cast<unsigned char>(*ph)] = p.name;
+      const EventPlan& plan = s.plans.find(p.name)->second;
+      s.plan_by_ph[static_cast<unsigned char>(*ph)] = plan.usable ? &plan : nullptr;
     }
   }
   const std::string kineto_path = dir + "/kineto.schema.json";
@@ -116,10 +128,22 @@ bool ChromeSchemaChecker::loaded(const std::string* file) {
   return false;
 }
 
-bool ChromeSchemaChecker::passes(simdjson::dom::element event) {
+bool ChromeSchemaChecker::passes(const EventKeys& keys, simdjson::dom::element event) {
   const ChromeSchemas& s = chrome_schemas();
   if (!s.error.empty()) return false;
+  const EventFields& f = keys.fields;
   std::string_view ph;
+  // schema_of's choice, from the fields: "ph" is there once.
+  if (!keys.others && f.has(EventFields::Ph) && f.value[EventFields::Ph].get(ph) == simdjson::SUCCESS &&
+      ph.size() == 1 && static_cast<unsigned char>(ph[0]) < 128) {
+    const EventPlan* plan = s.plan_by_ph[static_cast<unsigned char>(ph[0])];
+    struct Found {
+      uint32_t present;
+      bool operator[](size_t k) const { return present >> k & 1; }
+    };
+    // A plan's no is exact too, but rare: the validation below says it.
+    if (plan && plan->admits(Found{f.present}, f.value)) return true;
+  }
   const char* phase;
   return schema_of(s, event, ph, phase).validate(event);
 }

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "diag/reporter.h"
+#include "formats/chrome_trace/fields.h"
 #include "formats/chrome_trace/reader.h"
 #include "formats/schema_findings.h"
 #include "schema/schema.h"
@@ -41,8 +42,11 @@ class ChromeSchemaChecker {
   void validate_event(const ChromeEvent& event);
   // Whether an event passes its phase's schema: validate_event's verdict,
   // pure and thread-safe (ChromeReadOptions::precheck); false when the
-  // schemas cannot be loaded.
-  static bool passes(simdjson::dom::element event);
+  // schemas cannot be loaded. `keys` is index_event_keys of the event, which
+  // repeats no key: when its keys are all EventFields' and its phase's
+  // schema is a record of properties (formats/record_plan.h), the verdict
+  // comes from `keys` alone, without a walk over the event.
+  static bool passes(const EventKeys& keys, simdjson::dom::element event);
   void report_event(const ChromeEvent& event);
   // `file` names the input (members carry no file of their own).
   void validate_member(const ChromeMember& member, const std::string& file);

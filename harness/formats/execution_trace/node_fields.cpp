@@ -3,6 +3,8 @@
 #include <array>
 #include <cstring>
 
+#include "formats/record_plan.h"
+
 namespace tc::formats::execution_trace {
 // Named, not anonymous: NodeSchemaPlan::Plans, which the header declares,
 // holds RecordPlans.
@@ -68,45 +70,12 @@ Members<N> pick(simdjson::dom::object object, const std::array<std::string_view,
   return m;
 }
 
-// One record of a NodeSchemaPlan over a reader's `keys`.
+// Whether an object of members `m` passes `plan`, but for its nested
+// members; false also when unsure (a member the reader does not know, a
+// repeated one).
 template <size_t N>
-struct RecordPlan {
-  bool usable = false;
-  std::array<schema::SchemaPart, N> part{};
-  std::array<bool, N> allowed{};   // the record admits a member by that name
-  std::array<bool, N> required{};
-  std::array<bool, N> nested{};    // decided where the reader reads its content
-  // Whether an object of members `m` passes, but for its nested members;
-  // false also when unsure (a member the reader does not know, a repeated one).
-  bool admits(const Members<N>& m) const {
-    if (m.others) return false;
-    for (size_t i = 0; i < N; ++i) {
-      if (!m.found[i]) {
-        if (required[i]) return false;
-        continue;
-      }
-      if (!allowed[i] || (!nested[i] && !part[i].valid(m.value[i]))) return false;
-    }
-    return true;
-  }
-};
-
-template <size_t N>
-RecordPlan<N> plan_record(const schema::RecordPart& record, const std::array<std::string_view, N>& keys) {
-  RecordPlan<N> plan;
-  for (size_t i = 0; i < N; ++i) {
-    std::optional<schema::SchemaPart> part = record.member(keys[i]);
-    plan.allowed[i] = part.has_value();
-    if (part) plan.part[i] = *part;
-  }
-  for (std::string_view name : record.required()) {
-    size_t i = 0;
-    while (i < N && keys[i] != name) ++i;
-    if (i == N) return {};  // a member the reader would not see
-    plan.required[i] = true;
-  }
-  plan.usable = true;
-  return plan;
+bool admits(const RecordPlan<N>& plan, const Members<N>& m) {
+  return !m.others && plan.admits(m.found, m.value.data());
 }
 
 // A node's members in both layouts: nested (1.0.2 on) and flat (1.0.1).
@@ -269,7 +238,7 @@ void NodeParser::parse(element e, Layout layout, bool want_strides, EtNode& node
     return;
   }
   const Members<kNodeKeys> m = pick(object, kNodeKeyNames);
-  if (plan_ && !plan_->node.admits(m)) undecided_ = true;
+  if (plan_ && !admits(plan_->node, m)) undecided_ = true;
   // A member every node has: read into `out`, or reported missing or not `what`.
   auto required = [&](size_t key, auto& out, const char* what) {
     const std::string_view name = kNodeKeyNames[key];
@@ -409,7 +378,7 @@ void NodeParser::read_nested_io(bool found, element value, std::string_view key,
     return;
   }
   const Members<kIoKeys> m = pick(object, kIoKeyNames);
-  if (plan_ && plan_->node.nested[slot == 0 ? kInputs : kOutputs] && !plan_->io[slot].admits(m)) undecided_ = true;
+  if (plan_ && plan_->node.nested[slot == 0 ? kInputs : kOutputs] && !admits(plan_->io[slot], m)) undecided_ = true;
   json = nested_io_json(m);
   read_array(m.found[kValues], m.value[kValues], key, "values", io.values, Texts::None, io);
   read_array(m.found[kShapes], m.value[kShapes], key, "shapes", io.shapes, Texts::ShapeTexts, io);
@@ -452,7 +421,7 @@ void NodeParser::read_nested_io(bool found, element value, std::string_view key,
     bool ok = read_as(a, object);
     if (ok) {
       const Members<kAttrKeys> m = pick(object, kAttrKeyNames);
-      if (plan_ && plan_->node.nested[kAttrs] && !plan_->attr.admits(m)) undecided_ = true;
+      if (plan_ && plan_->node.nested[kAttrs] && !admits(plan_->attr, m)) undecided_ = true;
       // Chakra and PARAM read an attr's name and value, never its type:
       // a type that is missing or not a string is the schema's finding
       // (et-field-value), not a node the consumers cannot read.
