@@ -1,6 +1,7 @@
 #include "json/array_ahead.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -42,6 +43,7 @@ struct Piece {
   bool parsed = false;
   std::vector<simdjson::dom::element> values;
   std::vector<uint8_t> notes;
+  std::unique_ptr<std::max_align_t[]> memos;  // memo_words of them an element, left for the note to write
 };
 
 // Parsers and the pieces' text buffers are reused from piece to piece: a
@@ -150,7 +152,7 @@ Piece batch_piece(std::span<const JsonElement> batch, BufferPool& buffers) {
   return p;
 }
 
-void prepare(Piece& p, ParserPool& parsers, const NoteElement& note) {
+void prepare(Piece& p, ParserPool& parsers, const NoteElement& note, size_t memo_words) {
   if (p.is_member || p.fold_parses || p.elements.empty()) return;
   p.parser = parsers.take(new_parser);
   const size_t used = p.buffer.size() - simdjson::SIMDJSON_PADDING;
@@ -162,9 +164,12 @@ void prepare(Piece& p, ParserPool& parsers, const NoteElement& note) {
   }
   p.values.reserve(p.elements.size());
   p.notes.reserve(p.elements.size());
+  if (memo_words) p.memos = std::make_unique_for_overwrite<std::max_align_t[]>(memo_words * p.elements.size());
+  std::max_align_t* memo = p.memos.get();
   for (simdjson::dom::element value : array) {
     p.values.push_back(value);
-    p.notes.push_back(note ? note(value) : 0);
+    p.notes.push_back(note ? note(value, memo_words ? memo : nullptr) : 0);
+    memo += memo_words;
   }
   p.parsed = true;
 }
@@ -173,17 +178,18 @@ void prepare(Piece& p, ParserPool& parsers, const NoteElement& note) {
 
 JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOptions& options, unsigned threads,
                                          const NoteElement& note, const FoldElement& fold_element,
-                                         const FoldMember& fold_member) {
+                                         const FoldMember& fold_member, size_t memo_bytes) {
   if (threads <= 1)
     return stream_json_array(
         in, options,
         [&](std::span<const JsonElement> batch) {
-          for (const JsonElement& el : batch) fold_element(el, nullptr, 0);
+          for (const JsonElement& el : batch) fold_element(el, nullptr, 0, nullptr);
           return true;
         },
         fold_member);
   ParserPool parsers;
   BufferPool buffers;
+  const size_t memo_words = (memo_bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
   // A prepare that fails (no memory, a note that throws) leaves the piece
   // for the fold to parse, element by element. Room for 8 pieces beyond
   // two a thread: with fewer the splitter, which prepares pieces only while
@@ -191,7 +197,7 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
   // GPU trace was 10% slower with 2 x threads + 2).
   io::OrderedWork<Piece> work(2 * threads + 10, [&](Piece& p) {
     try {
-      prepare(p, parsers, note);
+      prepare(p, parsers, note, memo_words);
     } catch (...) {
       p.parsed = false;
       p.values.clear();
@@ -264,9 +270,10 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
         piece->elements[i].text =
             std::string_view(piece->buffer).substr(piece->offsets[i], piece->elements[i].text.size());
         if (piece->parsed)
-          fold_element(piece->elements[i], &piece->values[i], piece->notes[i]);
+          fold_element(piece->elements[i], &piece->values[i], piece->notes[i],
+                       memo_words ? &piece->memos[i * memo_words] : nullptr);
         else
-          fold_element(piece->elements[i], nullptr, 0);
+          fold_element(piece->elements[i], nullptr, 0, nullptr);
       }
       if (piece->parser) {
         const size_t capacity = piece->parser->capacity();

@@ -17,8 +17,13 @@
 // value and note (bits of the caller's choosing), or nullptr (and 0) for the
 // fold to parse it;
 // fold_member each top-level member. `note` runs on any thread, several at
-// once: it must be safe to (an empty one notes 0). Returns the splitter's
-// result once the fold has seen everything.
+// once: it must be safe to (an empty one notes 0). Beside its bits, a note
+// may keep a memo of what it learned of the element, so that the fold need
+// not learn it again: `memo_bytes` bytes (0: none), aligned for any scalar,
+// for a trivially copyable type of the caller's, which the note writes and
+// fold_element reads (nullptr for an element not parsed ahead) while the
+// element's value lives. Returns the splitter's result once the fold has
+// seen everything.
 #pragma once
 
 #include <simdjson.h>
@@ -31,12 +36,13 @@
 
 namespace tc::json {
 
-using NoteElement = std::function<uint8_t(simdjson::dom::element value)>;
-using FoldElement = std::function<void(const JsonElement& el, const simdjson::dom::element* parsed, uint8_t note)>;
+using NoteElement = std::function<uint8_t(simdjson::dom::element value, void* memo)>;
+using FoldElement = std::function<void(const JsonElement& el, const simdjson::dom::element* parsed, uint8_t note,
+                                       const void* memo)>;
 using FoldMember = std::function<void(const JsonMember& m)>;
 
 JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOptions& options, unsigned threads,
                                          const NoteElement& note, const FoldElement& fold_element,
-                                         const FoldMember& fold_member);
+                                         const FoldMember& fold_member, size_t memo_bytes = 0);
 
 }  // namespace tc::json

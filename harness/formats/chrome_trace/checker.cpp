@@ -573,7 +573,7 @@ void ChromeChecker::check_event(const ChromeEvent& e) {
   }
   std::string_view ph_text;
   simdjson::dom::element ph_el;
-  const EventFields f = index_event_fields(o);
+  const EventFields& f = e.keys ? e.keys->fields : (own_fields_ = index_event_fields(o));
   note_hta_ts_type(f, e.big_integers);
   unread_by_ = event_unread_by_ = hta_keeps(f) ? std::string_view() : std::string_view("hta");
   if (!f.get(EventFields::Ph, ph_el)) {

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <new>
+#include <type_traits>
 #include <vector>
 
 #include "formats/chrome_trace/lenient_json.h"
@@ -316,8 +318,11 @@ bool ChromeTraceReader::read(io::InputSource& source, const std::string& file, s
   // One element, in order: parsed here unless `parsed` brings it parsed
   // ahead (with whether it repeats a key).
   // The note taken ahead of the fold (json/array_ahead.h): these bits.
-  constexpr uint8_t kDuplicates = 1, kPrechecked = 2;
-  auto fold_element = [&](const json::JsonElement& el, const simdjson::dom::element* parsed, uint8_t note) {
+  // kKeys: the memo holds the event's EventKeys.
+  static_assert(std::is_trivially_copyable_v<EventKeys> && std::is_trivially_destructible_v<EventKeys>);
+  constexpr uint8_t kDuplicates = 1, kPrechecked = 2, kKeys = 4;
+  auto fold_element = [&](const json::JsonElement& el, const simdjson::dom::element* parsed, uint8_t note,
+                          const void* memo) {
     bool duplicates = (note & kDuplicates) != 0;
     ChromeEvent ev;
     reporter.open_record();
@@ -336,6 +341,7 @@ bool ChromeTraceReader::read(io::InputSource& source, const std::string& file, s
     if (parsed) {
       value = *parsed;
       ev.prechecked = (note & kPrechecked) != 0;
+      if (note & kKeys) ev.keys = static_cast<const EventKeys*>(memo);
     } else {
       if (event_parser.parse(el.text.data(), el.text.size(), false).get(value) != simdjson::SUCCESS) {
         std::vector<json::JsonTextFinding> big;
@@ -426,15 +432,16 @@ bool ChromeTraceReader::read(io::InputSource& source, const std::string& file, s
 
   json::JsonStreamResult result = json::stream_json_array_ahead(
       scan, so, options.threads,
-      [&options](simdjson::dom::element value) -> uint8_t {
+      [&options](simdjson::dom::element value, void* memo) -> uint8_t {
         thread_local std::vector<std::string_view> scratch;
         simdjson::dom::object object;
         // Not an object: ct-event-not-object, no check reads the note.
         if (value.get_object().get(object) != simdjson::SUCCESS)
           return json::has_duplicate_keys(value, scratch) ? kDuplicates : 0;
         // The event's own keys from one walk, which also finds most repeats;
-        // below them, only the containers (args) are walked again.
-        const EventKeys keys = index_event_keys(object);
+        // below them, only the containers (args) are walked again. The
+        // checks read the same keys: they go to the fold in the memo.
+        const EventKeys& keys = *new (memo) EventKeys(index_event_keys(object));
         if (keys.repeated) return kDuplicates;
         if (keys.others) {
           if (json::has_duplicate_keys(value, scratch)) return kDuplicates;
@@ -444,9 +451,9 @@ bool ChromeTraceReader::read(io::InputSource& source, const std::string& file, s
             if ((v.is_object() || v.is_array()) && json::has_duplicate_keys(v, scratch)) return kDuplicates;
           }
         }
-        return options.precheck && options.precheck(keys, value) ? kPrechecked : 0;
+        return kKeys | (options.precheck && options.precheck(keys, value) ? kPrechecked : 0);
       },
-      fold_element, fold_member);
+      fold_element, fold_member, sizeof(EventKeys));
 
   ChromeReadInfo& ri = info_;
   ri.container = result.container;

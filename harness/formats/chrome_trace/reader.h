@@ -74,6 +74,9 @@ struct ChromeEvent {
   // Whether ChromeReadOptions::precheck passed `value` (parsed ahead, on
   // another thread); false when it did not run.
   bool prechecked = false;
+  // index_event_keys of `value` when the note ahead took them (it repeats
+  // no key), else null: the checks index the event themselves.
+  const EventKeys* keys = nullptr;
   // Set by on_event for event accounting (Reporter::close_record): what the
   // event is ("slice", ...; "" for no event at all) and the consumer profile
   // that drops it unread.

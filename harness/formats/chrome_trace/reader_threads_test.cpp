@@ -109,7 +109,8 @@ TEST(ChromeReaderThreads, WideGapsAndLongEventsReadAsOneThreadReadsThem) {
 }
 
 // The note taken ahead passes an event to the precheck only when it repeats
-// no key at any depth, with its fields and whether it has other keys.
+// no key at any depth, with its fields and whether it has other keys; the
+// same keys reach the checks with the event (ChromeEvent::keys).
 TEST(ChromeReaderThreads, PrechecksOnlyEventsThatRepeatNoKey) {
   struct Case {
     const char* event;
@@ -142,12 +143,27 @@ TEST(ChromeReaderThreads, PrechecksOnlyEventsThatRepeatNoKey) {
     others[ts] = keys.others;
     return true;
   };
-  std::vector<bool> prechecked(cases.size());
+  std::vector<bool> prechecked(cases.size()), with_keys(cases.size());
   std::string error;
   ChromeTraceReader reader(
-      options, reporter, [&](const ChromeEvent& e) { prechecked[e.index] = e.prechecked; }, nullptr);
+      options, reporter,
+      [&](const ChromeEvent& e) {
+        prechecked[e.index] = e.prechecked;
+        with_keys[e.index] = e.keys != nullptr;
+        if (!e.keys) return;
+        // The keys the note took are the event's, as the checks index them.
+        const EventFields own = index_event_fields(e.object);
+        EXPECT_EQ(e.keys->fields.present, own.present) << e.text;
+        for (unsigned k = 0; k < EventFields::kCount; ++k)
+          if (own.has(static_cast<EventFields::Key>(k)))
+            EXPECT_EQ(simdjson::to_string(e.keys->fields.value[k]), simdjson::to_string(own.value[k])) << e.text;
+      },
+      nullptr);
   ASSERT_TRUE(reader.read(source, "t.json", error)) << error;
-  for (size_t i = 0; i < cases.size(); ++i) EXPECT_EQ(prechecked[i], !cases[i].repeats) << cases[i].event;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    EXPECT_EQ(prechecked[i], !cases[i].repeats) << cases[i].event;
+    EXPECT_EQ(with_keys[i], !cases[i].repeats) << cases[i].event;
+  }
   EXPECT_EQ(others, (std::map<int64_t, bool>{{10, false}, {14, true}}));
 }
 

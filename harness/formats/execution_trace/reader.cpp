@@ -130,7 +130,14 @@ bool read_execution_trace(const std::string& path, diag::Reporter& reporter, con
     if (handler.on_node) handler.on_node(node, node_json);
   };
   json::JsonStreamResult result =
-      json::stream_json_array_ahead(*in, options, options_in.threads, options_in.note, fold_node, on_member);
+      json::stream_json_array_ahead(
+          *in, options, options_in.threads,
+          options_in.note ? json::NoteElement([&](element raw, void*) -> uint8_t { return options_in.note(raw); })
+                          : json::NoteElement(),
+          [&](const json::JsonElement& el, const element* parsed, uint8_t noted, const void*) {
+            fold_node(el, parsed, noted != 0);
+          },
+          on_member);
   header.nodes_found = result.array_found;
 
   if (!result.ok()) {
