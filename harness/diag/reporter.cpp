@@ -1,6 +1,7 @@
 #include "diag/reporter.h"
 
 #include <algorithm>
+#include <cstring>
 #include <span>
 #include <tuple>
 
@@ -88,13 +89,21 @@ void Reporter::close_record(std::string_view file, std::string_view kind, std::s
     std::sort(first, last);
     last = std::unique(first, last);
   }
-  // The counters of the last clean records, else of the last other ones.
+  // The counters of the last clean records, else of the last other ones;
+  // the one that matched last is tried first (records of a kind come in runs).
   const bool clean = first == last;
   const std::span<RecordCache> caches = clean ? std::span<RecordCache>(clean_cache_) : std::span<RecordCache>(rule_cache_);
-  for (RecordCache& cache : caches) {
-    if (cache.count && cache.key.kind == kind && cache.key.unread_by == unread_by && cache.file == file &&
+  size_t& last_hit = clean ? clean_hit_ : rule_hit_;
+  const auto same = [](std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size()) == 0;
+  };
+  for (size_t k = 0; k < caches.size(); ++k) {
+    const size_t at = (last_hit + k) % caches.size();
+    RecordCache& cache = caches[at];
+    if (cache.count && same(cache.key.kind, kind) && same(cache.key.unread_by, unread_by) && same(cache.file, file) &&
         std::equal(first, last, cache.key.rules.begin(), cache.key.rules.end())) {
       ++*cache.count;
+      last_hit = at;
       return;
     }
   }

@@ -137,6 +137,7 @@ class Reporter {
   std::array<RecordCache, 4> clean_cache_;
   std::array<RecordCache, 2> rule_cache_;
   size_t clean_next_ = 0, rule_next_ = 0;  // the entry replaced next
+  size_t clean_hit_ = 0, rule_hit_ = 0;    // the entry that matched last
   // The counters of the last few (rule, file, unread_by) that count_if_full
   // counted, so that a rule past its keep limit costs no map lookup: a
   // trace with half a million warnings counts them at the cost of a string

@@ -714,7 +714,7 @@ void ChromeChecker::check_event(const ChromeEvent& e) {
     case 's':
     case 't':
     case 'f': {
-      std::string id;
+      std::string& id = event_id_;
       unread_by_ = "hta";  // HTA drops the id column (hta/common/trace_parser.py:304-305)
       if (!read_event_id(f, id)) {
         // A flow without an id it can be paired by loses only its arrow.

@@ -142,6 +142,7 @@ class ChromeChecker {
   std::map<std::pair<std::string, std::string>, uint32_t, std::less<>> label_ids_;
   bool bare_ = false;
   EventFields own_fields_;  // the current event's, when its ChromeEvent brings no keys
+  std::string event_id_;    // the current event's id (read_event_id), its capacity kept
   // "hta" while the current event is one HTA drops unread (no cat or dur, or
   // its own "Trace" span: it keeps the rest), else empty: the findings'
   // Diagnostic::unread_by.

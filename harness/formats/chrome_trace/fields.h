@@ -13,6 +13,7 @@
 
 #include <array>
 #include <bit>
+#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -41,20 +42,31 @@ inline bool read_number(simdjson::dom::element v, double& out) {
   }
 }
 
-inline bool read_id(simdjson::dom::element v, FieldId& out) {
+// An id's text (decimal for an integer, as std::to_string writes it) into
+// `out`, reusing its capacity: a flow event's id is read for every event.
+inline bool read_id_text(simdjson::dom::element v, std::string& out) {
+  char digits[24];
+  std::to_chars_result end;
   switch (v.type()) {
     case simdjson::dom::element_type::INT64:
-      out = {false, std::to_string(int64_t(v))};
-      return true;
+      end = std::to_chars(digits, digits + sizeof digits, int64_t(v));
+      break;
     case simdjson::dom::element_type::UINT64:
-      out = {false, std::to_string(uint64_t(v))};
-      return true;
+      end = std::to_chars(digits, digits + sizeof digits, uint64_t(v));
+      break;
     case simdjson::dom::element_type::STRING:
-      out = {true, std::string(std::string_view(v))};
+      out.assign(std::string_view(v));
       return true;
     default:
       return false;
   }
+  out.assign(digits, end.ptr);
+  return true;
+}
+
+inline bool read_id(simdjson::dom::element v, FieldId& out) {
+  out.is_string = v.type() == simdjson::dom::element_type::STRING;
+  return read_id_text(v, out.text);
 }
 
 // The top-level members of one event that the checks look at.
@@ -166,17 +178,13 @@ inline EventFields index_event_fields(simdjson::dom::object o) { return index_ev
 // "id" (integer or string) or "id2" ({"local": x} / {"global": x}), as one key.
 inline bool read_event_id(const EventFields& f, std::string& out) {
   simdjson::dom::element v;
-  FieldId id;
-  if (f.get(EventFields::Id, v)) {
-    if (!read_id(v, id)) return false;
-    out = id.text;
-    return true;
-  }
+  if (f.get(EventFields::Id, v)) return read_id_text(v, out);
   simdjson::dom::object id2;
   if (!f.get_object(EventFields::Id2, id2)) return false;
+  std::string text;
   for (const char* scope : {"local", "global"}) {
-    if (id2[scope].get(v) == simdjson::SUCCESS && read_id(v, id)) {
-      out = std::string(scope) + ":" + id.text;
+    if (id2[scope].get(v) == simdjson::SUCCESS && read_id_text(v, text)) {
+      out = std::string(scope) + ":" + text;
       return true;
     }
   }

@@ -149,16 +149,29 @@ void KinetoChecker::event(const ChromeEvent& e, const EventFields& f, char ph, s
     first_collective_line_ = e.pos.line, first_collective_column_ = e.pos.column;
   }
   if (has_args) {
-    simdjson::dom::element v;
-    if (args["Record function id"].get(v) == simdjson::SUCCESS) {
+    // The first "Record function id" and "External id" (as a lookup finds
+    // each), from one walk over args.
+    simdjson::dom::element rf_value, v;
+    bool has_rf = false, has_ext = false;
+    for (auto it = args.begin(), end = args.end(); it != end && !(has_rf && has_ext); ++it) {
+      const std::string_view key(it.key_c_str(), it.key_length());
+      if (!has_rf && key == "Record function id") {
+        rf_value = it.value();
+        has_rf = true;
+      } else if (!has_ext && key == "External id") {
+        v = it.value();
+        has_ext = true;
+      }
+    }
+    if (has_rf) {
       int64_t rf;
-      if (v.get_int64().get(rf) != simdjson::SUCCESS || rf < 0)
+      if (rf_value.get_int64().get(rf) != simdjson::SUCCESS || rf < 0)
         report("kt-record-function-id", e.pos.line, e.pos.column,
                "\"Record function id\" is not a non-negative integer", e.pointer() + "/args/Record function id",
                "the execution trace joins on it (rf_id)");
     }
     int64_t ext;
-    if (args["External id"].get(v) == simdjson::SUCCESS && v.get_int64().get(ext) == simdjson::SUCCESS) {
+    if (has_ext && v.get_int64().get(ext) == simdjson::SUCCESS) {
       if (side & kCpuSide) {
         if (ext >= 0 && ext < kDenseIds) {
           if (static_cast<size_t>(ext) >= cpu_dense_.size())

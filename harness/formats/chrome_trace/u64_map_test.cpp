@@ -107,6 +107,38 @@ TEST(EventFields, FirstOfARepeatedKeyAsSimdjsonLookupGives) {
   EXPECT_EQ(id, "global:g");
 }
 
+// An id's text is std::to_string's for integers and the string itself, in
+// a string that may hold an earlier, longer id; other types are no id and
+// leave it as it was.
+TEST(EventFields, IdTextIsTheIntegersDecimalOrTheString) {
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.parse(std::string_view(
+                R"([0, -1, 9223372036854775807, -9223372036854775808, 18446744073709551615, "a b", "", 1.5, true, null, [1]])"))
+                .get(doc),
+            simdjson::SUCCESS);
+  const std::vector<std::string> want = {"0", "-1", std::to_string(INT64_MAX), std::to_string(INT64_MIN),
+                                         std::to_string(UINT64_MAX), "a b", ""};
+  size_t i = 0;
+  std::string text = "an earlier and longer id";
+  for (simdjson::dom::element v : simdjson::dom::array(doc)) {
+    if (i < want.size()) {
+      EXPECT_TRUE(read_id_text(v, text)) << i;
+      EXPECT_EQ(text, want[i]) << i;
+      FieldId id;
+      EXPECT_TRUE(read_id(v, id));
+      EXPECT_EQ(id.text, want[i]);
+      EXPECT_EQ(id.is_string, v.is_string());
+    } else {
+      text = "kept";
+      EXPECT_FALSE(read_id_text(v, text)) << i;
+      EXPECT_EQ(text, "kept");
+    }
+    ++i;
+  }
+  EXPECT_EQ(i, 11u);
+}
+
 // Keys read in place with other bytes after them (as in a simdjson string
 // buffer): only a key's own bytes and length decide its field.
 TEST(EventFields, KeyLookupReadsOnlyTheKeysBytes) {
