@@ -85,6 +85,14 @@ tracecheck_chrome_check_test(chrome_phase_schema_outside_event_schema 0
                              "warning\\[schema-unknown-key\\]: the sample event \\(ph P\\) has a key its schema does not know: \"zz\" \\(schema chrome_trace/events/sample.schema.json#/additionalProperties\\)"
                              "dir=$(mktemp -d) && cp -R \"${PROJECT_SOURCE_DIR}/schemas/.\" $dir/ && sed -i 's|\"then\": {\"\\$ref\": \"events/sample.schema.json\"}|\"then\": true|' $dir/chrome_trace/event.schema.json && ! grep -q sample $dir/chrome_trace/event.schema.json && echo '{\"traceEvents\": [{\"ph\": \"P\", \"name\": \"s\", \"ts\": 1, \"pid\": 1, \"tid\": 1, \"zz\": 1}]}' > $dir/p.json && TRACECHECK_SCHEMA_DIR=$dir \"$T\" check $dir/p.json 2>&1; rc=$?; rm -rf $dir; (exit $rc)")
 
+# A phase's "ph" schema that no longer admits the phase's letter (an edited
+# TRACECHECK_SCHEMA_DIR) still fails its events when they are checked ahead
+# on a second thread, where a "ph" the standard schemas admit is not checked
+# again event after event.
+tracecheck_chrome_check_test(chrome_phase_ph_enum_edited 0
+                             "p.json:1:25: warning\\[ct-field-value\\]: \"X\" is not one of \\[\"B\"\\] \\(schema chrome_trace/events/complete.schema.json#/properties/ph/enum\\)"
+                             "dir=$(mktemp -d) && cp -R \"${PROJECT_SOURCE_DIR}/schemas/.\" $dir/ && sed -i 's|\"ph\": {\"type\": \"string\", \"enum\": \\[\"X\"\\]}|\"ph\": {\"type\": \"string\", \"enum\": [\"B\"]}|' $dir/chrome_trace/events/complete.schema.json && grep -q '\"enum\": \\[\"B\"\\]' $dir/chrome_trace/events/complete.schema.json && echo '{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"s\", \"ts\": 1, \"dur\": 1, \"pid\": 1, \"tid\": 1}]}' > $dir/p.json && TRACECHECK_SCHEMA_DIR=$dir \"$T\" check --jobs 2 $dir/p.json 2>&1; rc=$?; rm -rf $dir; (exit $rc)")
+
 # A long check shows its progress on a terminal only (not under CI).
 add_test(NAME check_progress_line
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check_progress.sh $<TARGET_FILE:tracecheck>)

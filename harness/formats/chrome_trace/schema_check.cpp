@@ -55,7 +55,19 @@ ChromeSchemas load() {
     std::optional<schema::CompiledSchema> c = s.any_event->at(schema::file_uri(path) + "#");
     if (!c && !compile_into(path, "", c, s.error)) return s;
     std::optional<schema::RecordPart> record = schema::SchemaPart::root(*c).record();
-    s.plans.emplace(p.name, record ? plan_record(*record, kEventFieldNames) : EventPlan{});
+    EventPlan plan = record ? plan_record(*record, kEventFieldNames) : EventPlan{};
+    // The plan is asked only of events whose "ph" is one of the phase's
+    // letters: when its "ph" schema admits each of them, the value is
+    // known to pass, and is not checked again event after event.
+    simdjson::dom::parser letter_parser;
+    bool every_letter = plan.usable && plan.allowed[EventFields::Ph];
+    for (const char* ph = p.phs; every_letter && *ph; ++ph) {
+      simdjson::dom::element letter;
+      every_letter = letter_parser.parse(fmt::format("\"{}\"", *ph)).get(letter) == simdjson::SUCCESS &&
+                     plan.part[EventFields::Ph].valid(letter);
+    }
+    if (every_letter) plan.part[EventFields::Ph] = schema::SchemaPart();
+    s.plans.emplace(p.name, plan);
     s.phases.emplace(p.name, std::move(*c));
   }
   for (const Phase& p : kPhaseSchemas) {
