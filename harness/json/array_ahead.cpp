@@ -43,7 +43,9 @@ struct Piece {
   bool parsed = false;
   std::vector<simdjson::dom::element> values;
   std::vector<uint8_t> notes;
-  std::unique_ptr<std::max_align_t[]> memos;  // memo_words of them an element, left for the note to write
+  // memo_words of them an element, for the note to write (a recycled
+  // vector: only its growth zeroes memory).
+  std::vector<std::max_align_t> memos;
 };
 
 // Parsers and the pieces' text buffers are reused from piece to piece: a
@@ -79,6 +81,7 @@ class Recycled {
 };
 using ParserPool = Recycled<std::unique_ptr<simdjson::dom::parser>>;
 using BufferPool = Recycled<std::string>;
+using MemoPool = Recycled<std::vector<std::max_align_t>>;
 
 // A new parser takes the capacity of the largest piece at once, so it never
 // grows.
@@ -152,7 +155,7 @@ Piece batch_piece(std::span<const JsonElement> batch, BufferPool& buffers) {
   return p;
 }
 
-void prepare(Piece& p, ParserPool& parsers, const NoteElement& note, size_t memo_words) {
+void prepare(Piece& p, ParserPool& parsers, MemoPool& memos, const NoteElement& note, size_t memo_words) {
   if (p.is_member || p.fold_parses || p.elements.empty()) return;
   p.parser = parsers.take(new_parser);
   const size_t used = p.buffer.size() - simdjson::SIMDJSON_PADDING;
@@ -164,8 +167,11 @@ void prepare(Piece& p, ParserPool& parsers, const NoteElement& note, size_t memo
   }
   p.values.reserve(p.elements.size());
   p.notes.reserve(p.elements.size());
-  if (memo_words) p.memos = std::make_unique_for_overwrite<std::max_align_t[]>(memo_words * p.elements.size());
-  std::max_align_t* memo = p.memos.get();
+  if (memo_words) {
+    p.memos = memos.take([] { return std::vector<std::max_align_t>(); });
+    if (p.memos.size() < memo_words * p.elements.size()) p.memos.resize(memo_words * p.elements.size());
+  }
+  std::max_align_t* memo = p.memos.data();
   for (simdjson::dom::element value : array) {
     p.values.push_back(value);
     p.notes.push_back(note ? note(value, memo_words ? memo : nullptr) : 0);
@@ -189,6 +195,7 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
         fold_member);
   ParserPool parsers;
   BufferPool buffers;
+  MemoPool memos;
   const size_t memo_words = (memo_bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
   // A prepare that fails (no memory, a note that throws) leaves the piece
   // for the fold to parse, element by element. Room for 8 pieces beyond
@@ -197,7 +204,7 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
   // GPU trace was 10% slower with 2 x threads + 2).
   io::OrderedWork<Piece> work(2 * threads + 10, [&](Piece& p) {
     try {
-      prepare(p, parsers, note, memo_words);
+      prepare(p, parsers, memos, note, memo_words);
     } catch (...) {
       p.parsed = false;
       p.values.clear();
@@ -281,6 +288,10 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
       }
       const size_t buffer_capacity = piece->buffer.capacity();
       buffers.give(std::move(piece->buffer), buffer_capacity);
+      if (!piece->memos.empty()) {
+        const size_t memo_capacity = piece->memos.capacity() * sizeof(std::max_align_t);
+        memos.give(std::move(piece->memos), memo_capacity);
+      }
     }
   }
   if (producer_error) std::rethrow_exception(producer_error);
