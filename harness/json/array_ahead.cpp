@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -197,6 +198,11 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
   BufferPool buffers;
   MemoPool memos;
   const size_t memo_words = (memo_bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
+  // With memos, a piece of many small elements (a trace of "0,0,0,...")
+  // ends where its memos reach kPooledCapacity, so that they stay bounded
+  // and pooled, whatever the elements' sizes.
+  const size_t max_elements =
+      memo_words ? std::max<size_t>(1, kPooledCapacity / (memo_words * sizeof(std::max_align_t))) : SIZE_MAX;
   // A prepare that fails (no memory, a note that throws) leaves the piece
   // for the fold to parse, element by element. Room for 8 pieces beyond
   // two a thread: with fewer the splitter, which prepares pieces only while
@@ -232,7 +238,7 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
                 continue;
               }
               bytes += batch[i].text.size() + 1;  // with a separator (the whitespace around it not counted)
-              if (bytes >= kPieceBytes || i + 1 == batch.size()) {
+              if (bytes >= kPieceBytes || i + 1 - from >= max_elements || i + 1 == batch.size()) {
                 work.push(batch_piece(batch.subspan(from, i + 1 - from), buffers));
                 from = i + 1;
                 bytes = 0;

@@ -12,7 +12,8 @@
 // calling thread splits and folds, parsing nothing ahead (every element
 // comes to fold_element unparsed), exactly stream_json_array. At most
 // 2 x threads + 10 pieces in flight, each about 256 KiB of elements (its
-// text and its parsed document, a few times that). fold_element gets each
+// text and its parsed document, a few times that) and at most 1 MiB of
+// memos (below). fold_element gets each
 // element (its text padded as stream_json_array pads it) with its parsed
 // value and note (bits of the caller's choosing), or nullptr (and 0) for the
 // fold to parse it;

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -63,6 +64,44 @@ TEST(JsonArrayAhead, EachMemoReachesTheFoldWithItsElement) {
     // The NaN's piece goes to the fold unparsed; the others come with memos.
     EXPECT_GT(with_memo, 1500u) << threads << " threads";
     EXPECT_GT(without, 0u) << threads << " threads";
+  }
+}
+
+// Pieces of very different element counts, in turn: runs of tiny
+// elements (a piece of them ends at its memos' bound, not at its bytes)
+// between long ones. Each memo still belongs to its element, whichever
+// pooled buffer held an earlier piece's.
+TEST(JsonArrayAhead, MemosOfPiecesOfEveryElementCount) {
+  std::string text = "[";
+  int64_t n = 0;
+  for (int run = 0; run < 6; ++run) {
+    for (int i = 0; i < 9000; ++i, ++n) text += std::to_string(n) + ",";
+    for (int i = 0; i < 150; ++i, ++n) text += "{\"n\": " + std::to_string(n) + ", \"pad\": \"" + std::string(2000, 'p') + "\"},";
+  }
+  text.back() = ']';
+  for (unsigned threads : {2u, 3u}) {
+    io::MemorySource source(text, 1 << 16);
+    JsonStreamOptions options;
+    size_t seen = 0, with_memo = 0;
+    const JsonStreamResult result = stream_json_array_ahead(
+        source, options, threads,
+        [](simdjson::dom::element value, void* memo) -> uint8_t {
+          const int64_t own = value.is_object() ? value["n"].get_int64().value_unsafe() : value.get_int64().value_unsafe();
+          std::memcpy(memo, &own, sizeof own);
+          return 0;
+        },
+        [&](const JsonElement& el, const simdjson::dom::element* parsed, uint8_t, const void* memo) {
+          ASSERT_EQ(el.index, seen++);
+          if (!parsed) return;
+          int64_t own;
+          std::memcpy(&own, memo, sizeof own);
+          ASSERT_EQ(own, static_cast<int64_t>(el.index)) << threads << " threads";
+          ++with_memo;
+        },
+        [](const JsonMember&) {}, 200);
+    EXPECT_TRUE(result.ok()) << result.error.message;
+    EXPECT_EQ(seen, static_cast<size_t>(n));
+    EXPECT_EQ(with_memo, static_cast<size_t>(n)) << threads << " threads";
   }
 }
 

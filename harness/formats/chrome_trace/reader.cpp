@@ -341,7 +341,7 @@ bool ChromeTraceReader::read(io::InputSource& source, const std::string& file, s
     if (parsed) {
       value = *parsed;
       ev.prechecked = (note & kPrechecked) != 0;
-      if (note & kKeys) ev.keys = static_cast<const EventKeys*>(memo);
+      if (note & kKeys) ev.keys = std::launder(static_cast<const EventKeys*>(memo));
     } else {
       if (event_parser.parse(el.text.data(), el.text.size(), false).get(value) != simdjson::SUCCESS) {
         std::vector<json::JsonTextFinding> big;

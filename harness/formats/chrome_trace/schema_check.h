@@ -19,7 +19,10 @@
 // event's file, line and column and the pointer from the top of the file
 // ("/traceEvents/12/dur"). Schemas compile once per process; when they
 // cannot be loaded that is reported once (schema-invalid). A valid event
-// costs one fail-fast validation over the reader's simdjson element.
+// costs one fail-fast validation over the reader's simdjson element, or,
+// read ahead on another thread (passes()), a look at the fields the reader
+// already found, when its keys are all fields and its phase's schema is a
+// record of properties.
 #pragma once
 
 #include <string>

@@ -7,7 +7,7 @@
 
 namespace tc::formats::execution_trace {
 // Named, not anonymous: NodeSchemaPlan::Plans, which the header declares,
-// holds RecordPlans.
+// holds RecordPlans over the key lists below.
 namespace node_fields_detail {
 
 using simdjson::dom::element;
