@@ -94,8 +94,9 @@ void Reporter::close_record(std::string_view file, std::string_view kind, std::s
   const bool clean = first == last;
   const std::span<RecordCache> caches = clean ? std::span<RecordCache>(clean_cache_) : std::span<RecordCache>(rule_cache_);
   size_t& last_hit = clean ? clean_hit_ : rule_hit_;
+  // (An empty view may have no data at all: memcmp must not see it.)
   const auto same = [](std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size()) == 0;
+    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size()) == 0);
   };
   for (size_t k = 0; k < caches.size(); ++k) {
     const size_t at = (last_hit + k) % caches.size();
