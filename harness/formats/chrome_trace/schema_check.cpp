@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <deque>
 #include <map>
 #include <optional>
 
@@ -27,17 +28,21 @@ constexpr std::array kPhaseSchemas = {Phase{"complete", "X"}, Phase{"duration", 
 
 using EventPlan = RecordPlan<EventFields::kCount>;
 
+// One phase: its schema, and that schema laid over EventFields' keys (a
+// plan usable when the schema is a record of properties that requires
+// none but those).
+struct PhaseSchema {
+  const char* name;  // events/<name>.schema.json
+  schema::CompiledSchema schema;
+  EventPlan plan;
+};
+
 struct ChromeSchemas {
   std::string root;
   std::string error;
-  std::optional<schema::CompiledSchema> any_event;         // event.schema.json
-  std::array<const schema::CompiledSchema*, 128> by_ph{};  // per ASCII ph character
-  std::array<const char*, 128> phase_name{};               // its events/ file stem
-  // The phase's schema over EventFields' keys, when it is a record of
-  // properties that requires none but those (else unusable).
-  std::array<const EventPlan*, 128> plan_by_ph{};
-  std::map<std::string, EventPlan, std::less<>> plans;
-  std::map<std::string, schema::CompiledSchema, std::less<>> phases;
+  std::optional<schema::CompiledSchema> any_event;   // event.schema.json
+  std::deque<PhaseSchema> phases;                    // stable addresses for by_ph
+  std::array<const PhaseSchema*, 128> by_ph{};       // per ASCII ph character
   std::map<std::string, schema::CompiledSchema, std::less<>> members;  // kineto.schema.json properties
 };
 
@@ -48,6 +53,7 @@ ChromeSchemas load() {
   s.root = schema_root();
   const std::string dir = s.root + "/chrome_trace";
   if (!compile_into(dir + "/event.schema.json", "", s.any_event, s.error)) return s;
+  simdjson::dom::parser letter_parser;
   for (const Phase& p : kPhaseSchemas) {
     const std::string path = fmt::format("{}/events/{}.schema.json", dir, p.name);
     // A phase file event.schema.json does not reach (an edited schema
@@ -59,7 +65,6 @@ ChromeSchemas load() {
     // The plan is asked only of events whose "ph" is one of the phase's
     // letters: when its "ph" schema admits each of them, the value is
     // known to pass, and is not checked again event after event.
-    simdjson::dom::parser letter_parser;
     bool every_letter = plan.usable && plan.allowed[EventFields::Ph];
     for (const char* ph = p.phs; every_letter && *ph; ++ph) {
       simdjson::dom::element letter;
@@ -67,16 +72,8 @@ ChromeSchemas load() {
                      plan.part[EventFields::Ph].valid(letter);
     }
     if (every_letter) plan.part[EventFields::Ph] = schema::SchemaPart();
-    s.plans.emplace(p.name, plan);
-    s.phases.emplace(p.name, std::move(*c));
-  }
-  for (const Phase& p : kPhaseSchemas) {
-    for (const char* ph = p.phs; *ph; ++ph) {
-      s.by_ph[static_cast<unsigned char>(*ph)] = &s.phases.find(p.name)->second;
-      s.phase_name[static_cast<unsigned char>(*ph)] = p.name;
-      const EventPlan& plan = s.plans.find(p.name)->second;
-      s.plan_by_ph[static_cast<unsigned char>(*ph)] = plan.usable ? &plan : nullptr;
-    }
+    const PhaseSchema& phase = s.phases.emplace_back(PhaseSchema{p.name, std::move(*c), std::move(plan)});
+    for (const char* ph = p.phs; *ph; ++ph) s.by_ph[static_cast<unsigned char>(*ph)] = &phase;
   }
   const std::string kineto_path = dir + "/kineto.schema.json";
   const schema::SchemaFile kineto = schema::load_schema_file(kineto_path);
@@ -113,17 +110,23 @@ const ChromeSchemas& chrome_schemas() {
   return schemas;
 }
 
+// The phase a "ph" names (one ASCII character of a phase's), else null.
+const PhaseSchema* phase_of(const ChromeSchemas& s, std::string_view ph) {
+  return ph.size() == 1 && static_cast<unsigned char>(ph[0]) < 128 ? s.by_ph[static_cast<unsigned char>(ph[0])]
+                                                                   : nullptr;
+}
+
 // The schema of an event: its phase's when "ph" names one (and that
 // phase's events/ file stem in `phase`), else event.schema.json.
 const schema::CompiledSchema& schema_of(const ChromeSchemas& s, simdjson::dom::element event, std::string_view& ph,
                                         const char*& phase) {
-  phase = nullptr;
-  if (event["ph"].get(ph) == simdjson::SUCCESS && ph.size() == 1 && static_cast<unsigned char>(ph[0]) < 128 &&
-      s.by_ph[static_cast<unsigned char>(ph[0])]) {
-    phase = s.phase_name[static_cast<unsigned char>(ph[0])];
-    return *s.by_ph[static_cast<unsigned char>(ph[0])];
+  const PhaseSchema* named = event["ph"].get(ph) == simdjson::SUCCESS ? phase_of(s, ph) : nullptr;
+  if (!named) {
+    phase = nullptr;
+    return *s.any_event;
   }
-  return *s.any_event;
+  phase = named->name;
+  return named->schema;
 }
 
 }  // namespace
@@ -146,15 +149,17 @@ bool ChromeSchemaChecker::passes(const EventKeys& keys, simdjson::dom::element e
   const EventFields& f = keys.fields;
   std::string_view ph;
   // schema_of's choice, from the fields: "ph" is there once.
-  if (!keys.others && f.has(EventFields::Ph) && f.value[EventFields::Ph].get(ph) == simdjson::SUCCESS &&
-      ph.size() == 1 && static_cast<unsigned char>(ph[0]) < 128) {
-    const EventPlan* plan = s.plan_by_ph[static_cast<unsigned char>(ph[0])];
+  const PhaseSchema* named = !keys.others && f.has(EventFields::Ph) &&
+                                     f.value[EventFields::Ph].get(ph) == simdjson::SUCCESS
+                                 ? phase_of(s, ph)
+                                 : nullptr;
+  if (named && named->plan.usable) {
     struct Found {
       uint32_t present;
       bool operator[](size_t k) const { return present >> k & 1; }
     };
     // A plan's no is exact too, but rare: the validation below says it.
-    if (plan && plan->admits(Found{f.present}, f.value)) return true;
+    if (named->plan.admits(Found{f.present}, f.value)) return true;
   }
   const char* phase;
   return schema_of(s, event, ph, phase).validate(event);
