@@ -94,7 +94,9 @@ void Reporter::close_record(std::string_view file, std::string_view kind, std::s
   const bool clean = first == last;
   const std::span<RecordCache> caches = clean ? std::span<RecordCache>(clean_cache_) : std::span<RecordCache>(rule_cache_);
   size_t& last_hit = clean ? clean_hit_ : rule_hit_;
-  // (An empty view may have no data at all: memcmp must not see it.)
+  // Sizes, then bytes: string_view's == calls its compare out of line, 1.2%
+  // more instructions a MiB of Kineto trace (count_work.py). An empty view
+  // may have no data at all: memcmp must not see it.
   const auto same = [](std::string_view a, std::string_view b) {
     return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size()) == 0);
   };
