@@ -185,7 +185,8 @@ void prepare(Piece& p, ParserPool& parsers, MemoPool& memos, const NoteElement& 
 
 JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOptions& options, unsigned threads,
                                          const NoteElement& note, const FoldElement& fold_element,
-                                         const FoldMember& fold_member, size_t memo_bytes) {
+                                         const FoldMember& fold_member, size_t memo_bytes,
+                                         const PeekElement& peek) {
   if (threads <= 1)
     return stream_json_array(
         in, options,
@@ -198,6 +199,9 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
   BufferPool buffers;
   MemoPool memos;
   const size_t memo_words = (memo_bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
+  auto memo_at = [memo_words](const Piece& p, size_t i) -> const void* {
+    return memo_words ? &p.memos[i * memo_words] : nullptr;
+  };
   // With memos, a piece of many small elements (a trace of "0,0,0,...")
   // ends where its memos reach kPooledCapacity, so that they stay bounded
   // and pooled, whatever the elements' sizes.
@@ -279,12 +283,15 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
         fold_member(piece->member);
         continue;
       }
-      for (size_t i = 0; i < piece->elements.size(); ++i) {
+      const size_t n = piece->elements.size();
+      const bool peeks = peek && piece->parsed;
+      for (size_t i = 0; peeks && i < std::min(n, kPeekAhead); ++i) peek(piece->notes[i], memo_at(*piece, i));
+      for (size_t i = 0; i < n; ++i) {
         piece->elements[i].text =
             std::string_view(piece->buffer).substr(piece->offsets[i], piece->elements[i].text.size());
+        if (peeks && i + kPeekAhead < n) peek(piece->notes[i + kPeekAhead], memo_at(*piece, i + kPeekAhead));
         if (piece->parsed)
-          fold_element(piece->elements[i], &piece->values[i], piece->notes[i],
-                       memo_words ? &piece->memos[i * memo_words] : nullptr);
+          fold_element(piece->elements[i], &piece->values[i], piece->notes[i], memo_at(*piece, i));
         else
           fold_element(piece->elements[i], nullptr, 0, nullptr);
       }

@@ -23,8 +23,12 @@
 // not learn it again: `memo_bytes` bytes (0: none), aligned for any scalar,
 // for a trivially copyable type of the caller's, which the note writes and
 // fold_element reads (nullptr for an element not parsed ahead) while the
-// element's value lives. Returns the splitter's result once the fold has
-// seen everything.
+// element's value lives. `peek`, when set, runs on the folding thread with
+// the note and memo of each element parsed ahead, kPeekAhead elements before
+// fold_element gets it (a piece's first ones together, as the piece starts):
+// a hint, for the fold to fetch what that element will touch; it must not
+// change what the fold finds. Returns the splitter's result once the fold has seen
+// everything.
 #pragma once
 
 #include <simdjson.h>
@@ -41,9 +45,15 @@ using NoteElement = std::function<uint8_t(simdjson::dom::element value, void* me
 using FoldElement = std::function<void(const JsonElement& el, const simdjson::dom::element* parsed, uint8_t note,
                                        const void* memo)>;
 using FoldMember = std::function<void(const JsonMember& m)>;
+using PeekElement = std::function<void(uint8_t note, const void* memo)>;
+
+// How far ahead `peek` looks: enough elements for a cache miss started at
+// the peek to land before the fold reaches its element.
+inline constexpr size_t kPeekAhead = 8;
 
 JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOptions& options, unsigned threads,
                                          const NoteElement& note, const FoldElement& fold_element,
-                                         const FoldMember& fold_member, size_t memo_bytes = 0);
+                                         const FoldMember& fold_member, size_t memo_bytes = 0,
+                                         const PeekElement& peek = {});
 
 }  // namespace tc::json

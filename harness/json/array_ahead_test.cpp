@@ -105,5 +105,56 @@ TEST(JsonArrayAhead, MemosOfPiecesOfEveryElementCount) {
   }
 }
 
+// peek sees each element parsed ahead once, with its own note and memo,
+// before the fold gets it and at most kPeekAhead elements before; an
+// element the fold parses itself is never peeked.
+TEST(JsonArrayAhead, PeekSeesEachParsedElementShortlyBeforeItsFold) {
+  std::string text = "[";
+  for (int i = 0; i < 3000; ++i) {
+    if (i) text += ",\n";
+    text += i == 2100 ? std::string("NaN") : "{\"n\": " + std::to_string(i) + "}";
+  }
+  text += "]";
+  for (unsigned threads : {2u, 3u}) {
+    io::MemorySource source(text, 4096);
+    JsonStreamOptions options;
+    options.chunk = 4096;
+    std::vector<int64_t> peeked_at(3000, -1);  // how many folds had run when each element was peeked
+    int64_t folded = 0;
+    size_t parsed_count = 0;
+    const JsonStreamResult result = stream_json_array_ahead(
+        source, options, threads,
+        [](simdjson::dom::element value, void* memo) -> uint8_t {
+          const int64_t own = value["n"].get_int64().value_unsafe();
+          std::memcpy(memo, &own, sizeof own);
+          return static_cast<uint8_t>(1 + own % 200);
+        },
+        [&](const JsonElement& el, const simdjson::dom::element* parsed, uint8_t, const void*) {
+          ASSERT_EQ(el.index, static_cast<uint64_t>(folded));
+          if (parsed) {
+            ++parsed_count;
+            EXPECT_GE(peeked_at[el.index], 0) << el.index << " was not peeked";
+            EXPECT_LE(folded - peeked_at[el.index], static_cast<int64_t>(kPeekAhead)) << el.index;
+          } else {
+            EXPECT_EQ(peeked_at[el.index], -1) << el.index << " was peeked, though the fold parses it";
+          }
+          ++folded;
+        },
+        [](const JsonMember&) {}, sizeof(int64_t),
+        [&](uint8_t note, const void* memo) {
+          int64_t own;
+          std::memcpy(&own, memo, sizeof own);
+          ASSERT_GE(own, folded) << "peeked after its fold";
+          EXPECT_EQ(note, 1 + own % 200);
+          EXPECT_EQ(peeked_at[own], -1) << own << " peeked twice";
+          peeked_at[own] = folded;
+        });
+    EXPECT_TRUE(result.ok()) << result.error.message;
+    EXPECT_EQ(folded, 3000);
+    EXPECT_GT(parsed_count, 2500u) << threads << " threads";
+    EXPECT_LT(parsed_count, 3000u) << "the NaN's piece is the fold's to parse";
+  }
+}
+
 }  // namespace
 }  // namespace tc::json

@@ -485,10 +485,8 @@ uint32_t ChromeChecker::intern(std::string_view cat, std::string_view name) {
 void ChromeChecker::pair_flow(const ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
                               const std::string& id) {
   if (ph == 't') return;  // a step neither opens nor closes a flow
-  flow_key_.assign(cat);
-  flow_key_ += '\x1f';
-  flow_key_ += id;
-  const uint64_t key = std::hash<std::string_view>{}(flow_key_);
+  // The reader took the same key ahead when it could (EventKeys::flow).
+  const uint64_t key = e.keys && e.keys->flow ? e.keys->flow : flow_pairing_key(cat, id, flow_key_);
   std::string_view phs(&ph, 1);
   const bool end = ph == 'f';
   auto here = [&] {

@@ -44,6 +44,13 @@ class ChromeChecker {
   // findings about the same fields claim; may be null.
   void member(const ChromeMember& m, SchemaFacts* facts = nullptr);
   void event(const ChromeEvent& e, SchemaFacts* facts = nullptr);
+  // An event that event() will see soon (ChromeReadOptions::ahead): starts
+  // fetching the flow table's entry of its flow, whose miss would otherwise
+  // stall the check (the table of a GPU trace's open flows is far larger
+  // than the caches). No finding depends on it.
+  void ahead(const EventKeys& keys) {
+    if (keys.flow) flows_.prefetch(keys.flow);
+  }
   void finish(const ChromeReadInfo& info);
   // Whether the trace is a Kineto export (KinetoChecker::is_kineto).
   bool is_kineto() const;

@@ -16,6 +16,7 @@
 #include <charconv>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -152,6 +153,9 @@ struct EventKeys {
   EventFields fields;
   bool others = false;
   bool repeated = false;
+  // flow_pairing_key of the event's fields, when the reader took it (0: not
+  // taken, or not an event that pairs).
+  uint64_t flow = 0;
 };
 
 inline EventKeys index_event_keys(simdjson::dom::object o) {
@@ -193,6 +197,28 @@ inline bool read_event_id(const EventFields& f, std::string& out) {
 
 inline bool read_event_id(simdjson::dom::object o, std::string& out) {
   return read_event_id(index_event_fields(o), out);
+}
+
+// The key a flow's start and end meet by: its cat and id (catapult's
+// pairing, less the name), hashed; `scratch` holds the text hashed.
+inline uint64_t flow_pairing_key(std::string_view cat, std::string_view id, std::string& scratch) {
+  scratch.assign(cat);
+  scratch += '\x1f';
+  scratch += id;
+  return std::hash<std::string_view>{}(scratch);
+}
+
+// The same key read from an event's fields as the checks read them (a cat
+// that is not a string counts as none), for an event that opens ("s") or
+// closes ("f") a flow and has an id; else 0.
+inline uint64_t flow_pairing_key(const EventFields& f, std::string& id, std::string& scratch) {
+  simdjson::dom::element v;
+  std::string_view ph, cat;
+  if (!f.get(EventFields::Ph, v) || v.get_string().get(ph) != simdjson::SUCCESS || (ph != "s" && ph != "f"))
+    return 0;
+  if (f.get(EventFields::Cat, v) && v.get_string().get(cat) != simdjson::SUCCESS) cat = {};
+  if (!read_event_id(f, id)) return 0;
+  return flow_pairing_key(cat, id, scratch);
 }
 
 }  // namespace tc::formats::chrome_trace

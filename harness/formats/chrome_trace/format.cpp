@@ -122,6 +122,7 @@ bool read_trace(const CheckRequest& request, const std::string& file, const std:
   options.threads = request.jobs;
   options.trace_events_occurrence = occurrence;
   options.precheck = ChromeSchemaChecker::passes;
+  options.ahead = [&checker](const EventKeys& keys) { checker.ahead(keys); };
   if (request.block_bytes) options.chunk = request.block_bytes;
   ChromeTraceReader reader(
       options, reporter,

@@ -430,6 +430,11 @@ bool ChromeTraceReader::read(io::InputSource& source, const std::string& file, s
     if (on_member) on_member(cm);
   };
 
+  json::PeekElement peek;
+  if (options.ahead)
+    peek = [&options](uint8_t note, const void* memo) {
+      if (note & kKeys) options.ahead(*std::launder(static_cast<const EventKeys*>(memo)));
+    };
   json::JsonStreamResult result = json::stream_json_array_ahead(
       scan, so, options.threads,
       [&options](simdjson::dom::element value, void* memo) -> uint8_t {
@@ -441,7 +446,7 @@ bool ChromeTraceReader::read(io::InputSource& source, const std::string& file, s
         // The event's own keys from one walk, which also finds most repeats;
         // below them, only the containers (args) are walked again. The
         // checks read the same keys: they go to the fold in the memo.
-        const EventKeys& keys = *new (memo) EventKeys(index_event_keys(object));
+        EventKeys& keys = *new (memo) EventKeys(index_event_keys(object));
         if (keys.repeated) return kDuplicates;
         if (keys.others) {
           if (json::has_duplicate_keys(value, scratch)) return kDuplicates;
@@ -451,9 +456,13 @@ bool ChromeTraceReader::read(io::InputSource& source, const std::string& file, s
             if ((v.is_object() || v.is_array()) && json::has_duplicate_keys(v, scratch)) return kDuplicates;
           }
         }
+        if (options.ahead) {
+          thread_local std::string id, text;
+          keys.flow = flow_pairing_key(keys.fields, id, text);
+        }
         return kKeys | (options.precheck && options.precheck(keys, value) ? kPrechecked : 0);
       },
-      fold_element, fold_member, sizeof(EventKeys));
+      fold_element, fold_member, sizeof(EventKeys), peek);
 
   ChromeReadInfo& ri = info_;
   ri.container = result.container;

@@ -122,6 +122,11 @@ struct ChromeReadOptions {
   // does), with its index_event_keys, which the note of repeated keys took
   // on the way.
   std::function<bool(const EventKeys& keys, simdjson::dom::element event)> precheck;
+  // When set, the keys of an event parsed ahead (as precheck gets them, with
+  // their `flow` taken) reach this on the checking thread a few events
+  // before on_event gets the event: a hint to fetch what checking it will
+  // touch, never a finding.
+  std::function<void(const EventKeys& keys)> ahead;
 };
 
 // One reader, one reporter and one pair of hooks; read() may be called for
