@@ -5,6 +5,8 @@
 
 #include <cstring>
 
+#include "io/utf8.h"
+
 namespace tc::io {
 namespace {
 
@@ -66,7 +68,7 @@ bool BlockPipeline::produce(std::unique_lock<std::mutex>& lock) {
     block.data = std::move(free_.back());
     free_.pop_back();
   } else {
-    block.data = std::make_unique_for_overwrite<char[]>(block_bytes_);
+    block.data = std::make_unique_for_overwrite<char[]>(block_bytes_ + kLendPadding);
   }
   char* const data = block.data.get();
   size_t have = carry_.size();
@@ -98,6 +100,7 @@ bool BlockPipeline::produce(std::unique_lock<std::mutex>& lock) {
     next_starts_line_ = last != nullptr;
   }
   block.size = have;
+  std::memset(data + have, 0, kLendPadding);  // lent bytes are followed by these
   if (have == 0) {
     free_.push_back(std::move(block.data));
     return false;
@@ -106,6 +109,7 @@ bool BlockPipeline::produce(std::unique_lock<std::mutex>& lock) {
   Slot& slot = slots_.back();  // deque: stays put while others are pushed and popped
   lock.unlock();
   slot.block.newlines = count_newlines(data, have);
+  slot.block.valid_utf8 = is_valid_utf8(slot.block.text());
   prepare_(slot.block);
   lock.lock();
   slot.ready = true;
@@ -120,29 +124,48 @@ void BlockPipeline::help() {
   }
 }
 
-ptrdiff_t BlockPipeline::read(char* buf, size_t n) {
-  if (serving_at_ == serving_.size) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    if (serving_.data) free_.push_back(std::move(serving_.data));
-    while (true) {
-      if (!slots_.empty() && slots_.front().ready) break;
-      // Not ready yet: read and prepare another block meanwhile, or wait.
-      if (produce(lock)) continue;
-      if (slots_.empty() && source_done_) return source_failed_ ? -1 : 0;
-      changed_.wait(lock);
+bool BlockPipeline::serve_next(ptrdiff_t* status) {
+  if (serving_at_ < serving_.size) return true;
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (serving_.data) free_.push_back(std::move(serving_.data));
+  while (true) {
+    if (!slots_.empty() && slots_.front().ready) break;
+    // Not ready yet: read and prepare another block meanwhile, or wait.
+    if (produce(lock)) continue;
+    if (slots_.empty() && source_done_) {
+      *status = source_failed_ ? -1 : 0;
+      return false;
     }
-    serving_ = std::move(slots_.front().block);
-    slots_.pop_front();
-    serving_at_ = 0;
-    lock.unlock();
-    changed_.notify_all();  // a slot is free for the helpers
-    serving_.first_line = next_first_line_;
-    next_first_line_ += serving_.newlines;
-    on_served_(serving_);
+    changed_.wait(lock);
   }
+  serving_ = std::move(slots_.front().block);
+  slots_.pop_front();
+  serving_at_ = 0;
+  lock.unlock();
+  changed_.notify_all();  // a slot is free for the helpers
+  serving_.first_line = next_first_line_;
+  next_first_line_ += serving_.newlines;
+  on_served_(serving_);
+  return true;
+}
+
+ptrdiff_t BlockPipeline::read(char* buf, size_t n) {
+  ptrdiff_t status = 0;
+  if (!serve_next(&status)) return status;
   const size_t k = std::min(n, serving_.size - serving_at_);
   std::memcpy(buf, serving_.data.get() + serving_at_, k);
   serving_at_ += k;
+  return static_cast<ptrdiff_t>(k);
+}
+
+ptrdiff_t BlockPipeline::lend(const char** data, bool* valid_utf8) {
+  ptrdiff_t status = 0;
+  *valid_utf8 = false;
+  if (!serve_next(&status)) return status;
+  *valid_utf8 = serving_at_ == 0 && serving_.valid_utf8;
+  *data = serving_.data.get() + serving_at_;
+  const size_t k = serving_.size - serving_at_;
+  serving_at_ = serving_.size;
   return static_cast<ptrdiff_t>(k);
 }
 

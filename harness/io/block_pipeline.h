@@ -51,6 +51,7 @@ struct Block {
   std::unique_ptr<char[]> data;
   size_t size = 0;
   uint64_t newlines = 0;    // the '\n's in it
+  bool valid_utf8 = false;  // all of it (a block cut inside a long line may end inside a character)
   uint64_t first_line = 0;  // set before on_served
   bool starts_line = true;
   std::any prepared;  // what prepare() made of it
@@ -70,6 +71,12 @@ class BlockPipeline : public InputSource {
   BlockPipeline& operator=(const BlockPipeline&) = delete;
 
   ptrdiff_t read(char* buf, size_t n) override;
+  // The rest of the block being served, in place: a whole number of lines
+  // unless a line is longer than a block or the input ends without a '\n'.
+  bool lends() const override { return true; }
+  // A block lent whole says whether it is valid UTF-8, which the thread
+  // that read it found out.
+  ptrdiff_t lend(const char** data, bool* valid_utf8) override;
 
  private:
   struct Slot {
@@ -81,6 +88,9 @@ class BlockPipeline : public InputSource {
   // input is done or max_blocks are held. Called with `lock` held; releases
   // it while preparing.
   bool produce(std::unique_lock<std::mutex>& lock);
+  // Moves to the next block when the one being served is all handed out;
+  // false at the end (or an error: -1 then) with `*status` set.
+  bool serve_next(ptrdiff_t* status);
   void help();
   void stop_helpers();
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "io/memory_source.h"
+#include "io/utf8.h"
 
 namespace tc::io {
 namespace {
@@ -51,6 +52,51 @@ TEST(BlockPipeline, ServesTheInputInOrderInBlocksOfWholeLines) {
         const bool ends_line = text[offset - 1] == '\n';
         EXPECT_TRUE(ends_line || s.size == block || offset == text.size()) << offset;
       }
+    }
+  }
+}
+
+// lend() hands out what read() would, each block's rest at once, followed
+// by readable padding; the two calls may be mixed.
+TEST(BlockPipeline, LendsTheBytesItServesInPlace) {
+  std::string text;
+  for (int i = 0; i < 300; ++i) text += std::string(static_cast<size_t>(i % 31), 'a' + i % 26) + "\n";
+  text += "no newline at the end";
+  for (unsigned threads : {1u, 2u, 4u}) {
+    for (size_t block : {1u, 64u, 1000u}) {
+      MemorySource source(text, 9);
+      std::vector<size_t> sizes;
+      BlockPipeline pipeline(source, threads, [](Block&) {}, [&](Block& b) { sizes.push_back(b.size); }, block);
+      ASSERT_TRUE(pipeline.lends());
+      std::string out;
+      size_t lends = 0, vouched = 0;
+      for (;;) {
+        if (lends % 3 == 2) {  // a short read now and then
+          char c;
+          const ptrdiff_t n = pipeline.read(&c, 1);
+          ASSERT_GE(n, 0);
+          if (n == 0) break;
+          out += c;
+          ++lends;
+          continue;
+        }
+        const char* data = nullptr;
+        bool valid = false;
+        const ptrdiff_t n = pipeline.lend(&data, &valid);
+        ASSERT_GE(n, 0);
+        if (n == 0) break;
+        out.append(data, static_cast<size_t>(n));
+        if (valid) {
+          EXPECT_TRUE(is_valid_utf8(std::string_view(data, static_cast<size_t>(n))));
+          ++vouched;
+        }
+        volatile char sink = 0;
+        for (size_t i = 0; i < InputSource::kLendPadding; ++i) sink = sink ^ data[n + static_cast<ptrdiff_t>(i)];
+        ++lends;
+      }
+      EXPECT_EQ(out, text) << threads << " threads, blocks of " << block;
+      EXPECT_GE(lends, sizes.size());
+      EXPECT_GT(vouched, 0u) << "a whole block of ASCII lent as valid UTF-8";
     }
   }
 }

@@ -7,7 +7,12 @@
 //    bytes a gzip stream decodes before a data error are all returned first;
 //  - gzip is recognised by its magic bytes, not its name, so a compressed
 //    stdin works too; concatenated gzip members read as one stream;
-//  - nothing is buffered beyond one chunk: memory does not grow with the file.
+//  - nothing is buffered beyond one chunk: memory does not grow with the file;
+//  - a source that already holds its bytes in memory may lend them instead
+//    of copying them out (lends() true): lend() then gives the next bytes of
+//    the stream in place, as read() would have returned them, with
+//    kLendPadding readable bytes after them, valid until the next lend() or
+//    read(). A caller may mix the two calls.
 #pragma once
 
 #include <cstddef>
@@ -21,6 +26,17 @@ class InputSource {
  public:
   virtual ~InputSource() = default;
   virtual ptrdiff_t read(char* buf, size_t n) = 0;
+
+  static constexpr size_t kLendPadding = 64;
+  virtual bool lends() const { return false; }
+  // The next bytes in place (`*data`): their count, 0 at the end, -1 on an
+  // error (as read()). Only where lends(). `*valid_utf8` set: the source
+  // found those bytes valid UTF-8 (false: not known).
+  virtual ptrdiff_t lend(const char** data, bool* valid_utf8) {
+    (void)data;
+    *valid_utf8 = false;
+    return -1;
+  }
 
   const std::string& name() const { return name_; }  // display name ("<stdin>" for "-")
   const std::string& error() const { return error_; }

@@ -6,13 +6,36 @@
 #include "io/utf8.h"
 
 namespace tc::io {
+namespace {
+
+// Whether [start, end) of the `size` bytes at `buf` is valid UTF-8, given
+// that the lines ending before `valid_end` are and those before `bad_end`
+// are checked one by one: every complete line from `start` on is validated
+// at once, and one by one only where that stretch is not valid.
+bool valid_in(const char* buf, size_t size, size_t start, size_t end, size_t& valid_end, size_t& bad_end) {
+  std::string_view text(buf + start, end - start);
+  if (end <= valid_end) return true;
+  if (end <= bad_end) return is_valid_utf8(text);
+  const void* last = memrchr(buf + start, '\n', size - start);
+  size_t block_end = last ? static_cast<size_t>(static_cast<const char*>(last) - buf) : end;
+  block_end = std::max(block_end, end);
+  if (is_valid_utf8(std::string_view(buf + start, block_end - start))) {
+    valid_end = block_end;
+    return true;
+  }
+  bad_end = block_end;
+  return is_valid_utf8(text);
+}
+
+}  // namespace
 
 LineReader::LineReader(InputSource& source, size_t max_piece, size_t chunk)
     : source_(source),
       max_piece_(std::max<size_t>(max_piece, 16)),
       chunk_(std::max<size_t>(chunk, 16)),
       capacity_(max_piece_ + chunk_ + kPadding),
-      buf_(new char[capacity_]) {
+      buf_(new char[capacity_]),
+      lends_(source.lends()) {
   std::memset(buf_.get(), 0, kPadding);
 }
 
@@ -27,37 +50,67 @@ void LineReader::compact() {
   bad_block_end_ = bad_block_end_ > shift ? bad_block_end_ - shift : 0;
 }
 
+bool LineReader::lend() {
+  if (lent_at_ < lent_size_) return true;
+  const ptrdiff_t got = source_.lend(&lent_, &lent_all_valid_);
+  if (got <= 0) {
+    lent_size_ = lent_at_ = 0;
+    if (got < 0) failed_ = true;
+    else eof_ = true;
+    return false;
+  }
+  lent_size_ = static_cast<size_t>(got);
+  lent_at_ = lent_valid_end_ = lent_bad_end_ = 0;
+  bytes_ += static_cast<uint64_t>(got);
+  return true;
+}
+
 bool LineReader::fill() {
   if (capacity_ - kPadding - end_ < chunk_) compact();
   size_t room = capacity_ - kPadding - end_;
-  ptrdiff_t got = source_.read(buf_.get() + end_, std::min(room, chunk_));
+  ptrdiff_t got = 0;
+  if (!lends_) {
+    got = source_.read(buf_.get() + end_, std::min(room, chunk_));
+    if (got > 0) bytes_ += static_cast<uint64_t>(got);
+  } else if (lend()) {  // the buffer takes lent bytes: a line not whole in them
+    got = static_cast<ptrdiff_t>(std::min({room, chunk_, lent_size_ - lent_at_}));
+    std::memcpy(buf_.get() + end_, lent_ + lent_at_, static_cast<size_t>(got));
+    lent_at_ += static_cast<size_t>(got);
+  } else if (failed_) {
+    got = -1;
+  }
   if (got < 0) {
     failed_ = true;
     return false;
   }
   if (got == 0) eof_ = true;
   end_ += static_cast<size_t>(got);
-  bytes_ += static_cast<uint64_t>(got);
   // The padding is never input; keep it initialised for the JSON parser.
   std::memset(buf_.get() + end_, 0, kPadding);
   return true;
 }
 
 bool LineReader::valid_line(size_t start, size_t end) {
-  std::string_view text(buf_.get() + start, end - start);
-  if (end <= valid_end_) return true;
-  if (end <= bad_block_end_) return is_valid_utf8(text);
-  // Validate every complete line in the buffer at once; fall back to one by
-  // one only where that block is not valid.
-  const void* last = memrchr(buf_.get() + start, '\n', end_ - start);
-  size_t block_end = last ? static_cast<size_t>(static_cast<const char*>(last) - buf_.get()) : end;
-  block_end = std::max(block_end, end);
-  if (is_valid_utf8(std::string_view(buf_.get() + start, block_end - start))) {
-    valid_end_ = block_end;
-    return true;
-  }
-  bad_block_end_ = block_end;
-  return is_valid_utf8(text);
+  return valid_in(buf_.get(), end_, start, end, valid_end_, bad_block_end_);
+}
+
+bool LineReader::next_lent(Line& line) {
+  if (!lend()) return false;
+  const char* p = lent_ + lent_at_;
+  const void* nl = std::memchr(p, '\n', lent_size_ - lent_at_);
+  if (!nl) return false;
+  const size_t length = static_cast<size_t>(static_cast<const char*>(nl) - p);
+  if (length > max_piece_) return false;  // the buffer cuts it into pieces
+  const bool crlf = length > 0 && p[length - 1] == '\r';
+  const size_t text_end = lent_at_ + length - (crlf ? 1 : 0);
+  line.text = std::string_view(p, text_end - lent_at_);
+  line.crlf = crlf;
+  line.valid_utf8 =
+      lent_all_valid_ || valid_in(lent_, lent_size_, lent_at_, text_end, lent_valid_end_, lent_bad_end_);
+  line.partial = line.continuation = false;
+  line.number = ++number_;
+  lent_at_ += length + 1;
+  return true;
 }
 
 void LineReader::emit(Line& line, size_t from, size_t to, bool partial, bool crlf, bool valid_utf8) {
@@ -73,6 +126,10 @@ void LineReader::emit(Line& line, size_t from, size_t to, bool partial, bool crl
 
 bool LineReader::next(Line& line) {
   if (failed_) return false;
+  if (lends_ && begin_ == end_ && !in_long_line_ && !eof_) {
+    if (next_lent(line)) return true;
+    if (failed_) return false;
+  }
   for (;;) {
     char* base = buf_.get();
     const void* nl = std::memchr(base + scan_, '\n', end_ - scan_);

@@ -12,7 +12,9 @@
 //    splits a UTF-8 sequence or a "\r\n";
 //  - valid_utf8 is checked for every line (every piece), cheaply: whole
 //    buffers of complete lines are validated at once;
-//  - text stays valid until the next call to next().
+//  - text stays valid until the next call to next();
+//  - from a source that lends its bytes (InputSource::lends), a line that
+//    lies whole in the lent bytes is handed out in place, not copied.
 #pragma once
 
 #include <cstddef>
@@ -52,6 +54,10 @@ class LineReader {
   bool fill();
   void compact();
   bool valid_line(size_t start, size_t end);
+  // The next line from the lent bytes when it lies whole in them and the
+  // buffer holds nothing; false leaves it to the buffer.
+  bool next_lent(Line& line);
+  bool lend();  // lends the next bytes once the lent ones are used; false at the end or an error
   void emit(Line& line, size_t from, size_t to, bool partial, bool crlf, bool valid_utf8);
 
   InputSource& source_;
@@ -65,6 +71,14 @@ class LineReader {
   bool in_long_line_ = false;
   bool eof_ = false;
   bool failed_ = false;
+
+  // Lent bytes (when source_.lends()): lent_[lent_at_, lent_size_) not yet
+  // handed out, with their own validated and invalid stretches.
+  const bool lends_;
+  const char* lent_ = nullptr;
+  size_t lent_size_ = 0, lent_at_ = 0;
+  size_t lent_valid_end_ = 0, lent_bad_end_ = 0;
+  bool lent_all_valid_ = false;  // the source vouched for the lent bytes' UTF-8
 };
 
 }  // namespace tc::io

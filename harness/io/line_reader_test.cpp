@@ -12,6 +12,7 @@
 
 #include "io/input_source.h"
 #include "io/memory_source.h"
+#include "io/utf8.h"
 
 namespace tc::io {
 namespace {
@@ -105,6 +106,88 @@ TEST(LineReader, PaddingAfterEveryLineIsReadable) {
     // sanitizer build turns a violation into a failure.
     volatile char sink = 0;
     for (size_t i = 0; i < LineReader::kPadding; ++i) sink = sink ^ line.text.data()[line.text.size() + i];
+  }
+}
+
+// Lends its bytes `step` at a time (and copies them out on read()), and
+// remembers where it lent them.
+class LendingSource : public InputSource {
+ public:
+  LendingSource(std::string data, size_t step, bool vouch)
+      : size_(data.size()), data_(std::move(data)), step_(step), vouch_(vouch) {
+    data_.append(kLendPadding, '\0');
+  }
+  ptrdiff_t read(char* buf, size_t n) override {
+    const size_t k = std::min({n, step_, size_ - pos_});
+    std::memcpy(buf, data_.data() + pos_, k);
+    pos_ += k;
+    return static_cast<ptrdiff_t>(k);
+  }
+  bool lends() const override { return true; }
+  ptrdiff_t lend(const char** data, bool* valid_utf8) override {
+    const size_t k = std::min(step_, size_ - pos_);
+    *data = data_.data() + pos_;
+    *valid_utf8 = vouch_ && is_valid_utf8(std::string_view(*data, k));
+    pos_ += k;
+    return static_cast<ptrdiff_t>(k);
+  }
+  bool lent(std::string_view text) const {
+    return text.data() >= data_.data() && text.data() + text.size() <= data_.data() + size_;
+  }
+
+ private:
+  size_t size_;
+  std::string data_;
+  size_t step_;
+  bool vouch_;  // says which lent bytes are valid UTF-8
+  size_t pos_ = 0;
+};
+
+// Lent bytes give the lines copied ones give, field for field, whatever
+// the lending steps and the piece size; whole lines come in place.
+TEST(LineReader, LentBytesGiveTheLinesOfCopiedOnes) {
+  const std::string longline(300, 'L');
+  const std::vector<std::string> inputs = {
+      "a\nbb\n\nccc",
+      "a\r\n\r\nb\rc\nlast\r",
+      "ok\nbad\xff\n\xc3\xa9t\xc3\xa9\nok again\n",
+      "short\n" + longline + "\r\nnext\n" + longline,
+      std::string(70, 'x') + "\n" + std::string(5, 'y') + "\n\n" + longline + "\xff\n" + "end\n",
+      "",
+      "\n\n",
+  };
+  for (const std::string& input : inputs) {
+    for (size_t max_piece : {size_t{64}, size_t{1} << 20}) {
+      MemorySource copied(input, 5);
+      const std::vector<Got> want = read_all(copied, max_piece, 16);
+      for (size_t step : {size_t{1}, size_t{7}, size_t{64}, size_t{1000}}) {
+        for (bool vouch : {false, true}) {
+          LendingSource lending(input, step, vouch);
+          LineReader reader(lending, max_piece, 16);
+          std::vector<Got> got;
+          size_t in_place = 0;
+          Line line;
+          while (reader.next(line)) {
+            got.push_back(
+                {std::string(line.text), line.number, line.crlf, line.partial, line.continuation, line.valid_utf8});
+            if (lending.lent(line.text) && !line.text.empty()) ++in_place;
+          }
+          EXPECT_FALSE(reader.failed());
+          ASSERT_EQ(got.size(), want.size()) << "step " << step << ", max_piece " << max_piece;
+          for (size_t i = 0; i < got.size(); ++i) {
+            EXPECT_EQ(got[i].text, want[i].text) << i;
+            EXPECT_EQ(got[i].number, want[i].number) << i;
+            EXPECT_EQ(got[i].crlf, want[i].crlf) << i;
+            EXPECT_EQ(got[i].partial, want[i].partial) << i;
+            EXPECT_EQ(got[i].continuation, want[i].continuation) << i;
+            EXPECT_EQ(got[i].valid, want[i].valid) << i;
+          }
+          EXPECT_EQ(reader.bytes(), input.size());
+          if (step == 1000 && max_piece > 1000 && !want.empty() && !want.front().text.empty())
+            EXPECT_GT(in_place, 0u) << "no line came in place";
+        }
+      }
+    }
   }
 }
 
