@@ -51,11 +51,15 @@ struct Block {
   std::unique_ptr<char[]> data;
   size_t size = 0;
   uint64_t newlines = 0;    // the '\n's in it
+  std::vector<uint32_t> line_ends;  // the offset of each (blocks are far smaller than 4 GiB)
   bool valid_utf8 = false;  // all of it (a block cut inside a long line may end inside a character)
   uint64_t first_line = 0;  // set before on_served
   bool starts_line = true;
   std::any prepared;  // what prepare() made of it
 };
+
+// The offset of each '\n' in `text` (smaller than 4 GiB), in order.
+std::vector<uint32_t> find_line_ends(std::string_view text);
 
 class BlockPipeline : public InputSource {
  public:
@@ -74,9 +78,9 @@ class BlockPipeline : public InputSource {
   // The rest of the block being served, in place: a whole number of lines
   // unless a line is longer than a block or the input ends without a '\n'.
   bool lends() const override { return true; }
-  // A block lent whole says whether it is valid UTF-8, which the thread
-  // that read it found out.
-  ptrdiff_t lend(const char** data, bool* valid_utf8) override;
+  // A block lent whole comes with what the thread that read it found out:
+  // whether it is valid UTF-8, and where its lines end.
+  ptrdiff_t lend(Lent& out) override;
 
  private:
   struct Slot {

@@ -69,7 +69,7 @@ TEST(BlockPipeline, LendsTheBytesItServesInPlace) {
       BlockPipeline pipeline(source, threads, [](Block&) {}, [&](Block& b) { sizes.push_back(b.size); }, block);
       ASSERT_TRUE(pipeline.lends());
       std::string out;
-      size_t lends = 0, vouched = 0;
+      size_t lends = 0, vouched = 0, with_ends = 0;
       for (;;) {
         if (lends % 3 == 2) {  // a short read now and then
           char c;
@@ -80,11 +80,16 @@ TEST(BlockPipeline, LendsTheBytesItServesInPlace) {
           ++lends;
           continue;
         }
-        const char* data = nullptr;
-        bool valid = false;
-        const ptrdiff_t n = pipeline.lend(&data, &valid);
+        InputSource::Lent lent;
+        const ptrdiff_t n = pipeline.lend(lent);
         ASSERT_GE(n, 0);
         if (n == 0) break;
+        const char* data = lent.data;
+        const bool valid = lent.valid_utf8;
+        if (lent.line_ends) {
+          EXPECT_EQ(*lent.line_ends, find_line_ends(std::string_view(data, static_cast<size_t>(n))));
+          ++with_ends;
+        }
         out.append(data, static_cast<size_t>(n));
         if (valid) {
           EXPECT_TRUE(is_valid_utf8(std::string_view(data, static_cast<size_t>(n))));
@@ -97,7 +102,21 @@ TEST(BlockPipeline, LendsTheBytesItServesInPlace) {
       EXPECT_EQ(out, text) << threads << " threads, blocks of " << block;
       EXPECT_GE(lends, sizes.size());
       EXPECT_GT(vouched, 0u) << "a whole block of ASCII lent as valid UTF-8";
+      EXPECT_GT(with_ends, 0u) << "a whole block lent with its line ends";
     }
+  }
+}
+
+// find_line_ends finds every '\n', in the vectorized stretch and the tail.
+TEST(BlockPipeline, FindLineEndsFindsEveryNewline) {
+  std::string text;
+  for (int i = 0; i < 500; ++i) text += std::string(static_cast<size_t>(i % 37), 'a') + (i % 5 ? "\n" : "\r\n");
+  for (size_t cut : {size_t{0}, size_t{1}, size_t{15}, size_t{16}, size_t{17}, size_t{100}, text.size()}) {
+    const std::string_view part(text.data(), cut);
+    std::vector<uint32_t> want;
+    for (size_t i = 0; i < part.size(); ++i)
+      if (part[i] == '\n') want.push_back(static_cast<uint32_t>(i));
+    EXPECT_EQ(find_line_ends(part), want) << cut;
   }
 }
 

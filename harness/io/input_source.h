@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace tc::io {
 
@@ -28,13 +29,18 @@ class InputSource {
   virtual ptrdiff_t read(char* buf, size_t n) = 0;
 
   static constexpr size_t kLendPadding = 64;
+  // Bytes lent in place, and what the source already knows of them.
+  struct Lent {
+    const char* data = nullptr;
+    bool valid_utf8 = false;  // all valid UTF-8 (false: not known)
+    // When set, the offset in `data` of each of its '\n's, in order (all of them).
+    const std::vector<uint32_t>* line_ends = nullptr;
+  };
   virtual bool lends() const { return false; }
-  // The next bytes in place (`*data`): their count, 0 at the end, -1 on an
-  // error (as read()). Only where lends(). `*valid_utf8` set: the source
-  // found those bytes valid UTF-8 (false: not known).
-  virtual ptrdiff_t lend(const char** data, bool* valid_utf8) {
-    (void)data;
-    *valid_utf8 = false;
+  // The next bytes in place: their count, 0 at the end, -1 on an error (as
+  // read()). Only where lends().
+  virtual ptrdiff_t lend(Lent& out) {
+    out = {};
     return -1;
   }
 

@@ -52,7 +52,7 @@ void LineReader::compact() {
 
 bool LineReader::lend() {
   if (lent_at_ < lent_size_) return true;
-  const ptrdiff_t got = source_.lend(&lent_, &lent_all_valid_);
+  const ptrdiff_t got = source_.lend(lent_);
   if (got <= 0) {
     lent_size_ = lent_at_ = 0;
     if (got < 0) failed_ = true;
@@ -60,7 +60,7 @@ bool LineReader::lend() {
     return false;
   }
   lent_size_ = static_cast<size_t>(got);
-  lent_at_ = lent_valid_end_ = lent_bad_end_ = 0;
+  lent_at_ = lent_valid_end_ = lent_bad_end_ = lent_line_ = 0;
   bytes_ += static_cast<uint64_t>(got);
   return true;
 }
@@ -74,8 +74,10 @@ bool LineReader::fill() {
     if (got > 0) bytes_ += static_cast<uint64_t>(got);
   } else if (lend()) {  // the buffer takes lent bytes: a line not whole in them
     got = static_cast<ptrdiff_t>(std::min({room, chunk_, lent_size_ - lent_at_}));
-    std::memcpy(buf_.get() + end_, lent_ + lent_at_, static_cast<size_t>(got));
+    std::memcpy(buf_.get() + end_, lent_.data + lent_at_, static_cast<size_t>(got));
     lent_at_ += static_cast<size_t>(got);
+    if (lent_.line_ends)
+      while (lent_line_ < lent_.line_ends->size() && (*lent_.line_ends)[lent_line_] < lent_at_) ++lent_line_;
   } else if (failed_) {
     got = -1;
   }
@@ -96,20 +98,27 @@ bool LineReader::valid_line(size_t start, size_t end) {
 
 bool LineReader::next_lent(Line& line) {
   if (!lend()) return false;
-  const char* p = lent_ + lent_at_;
-  const void* nl = std::memchr(p, '\n', lent_size_ - lent_at_);
-  if (!nl) return false;
-  const size_t length = static_cast<size_t>(static_cast<const char*>(nl) - p);
+  const char* p = lent_.data + lent_at_;
+  const char* nl;
+  if (lent_.line_ends) {  // the source found the line ends
+    if (lent_line_ == lent_.line_ends->size()) return false;
+    nl = lent_.data + (*lent_.line_ends)[lent_line_];
+  } else {
+    nl = static_cast<const char*>(std::memchr(p, '\n', lent_size_ - lent_at_));
+    if (!nl) return false;
+  }
+  const size_t length = static_cast<size_t>(nl - p);
   if (length > max_piece_) return false;  // the buffer cuts it into pieces
   const bool crlf = length > 0 && p[length - 1] == '\r';
   const size_t text_end = lent_at_ + length - (crlf ? 1 : 0);
   line.text = std::string_view(p, text_end - lent_at_);
   line.crlf = crlf;
   line.valid_utf8 =
-      lent_all_valid_ || valid_in(lent_, lent_size_, lent_at_, text_end, lent_valid_end_, lent_bad_end_);
+      lent_.valid_utf8 || valid_in(lent_.data, lent_size_, lent_at_, text_end, lent_valid_end_, lent_bad_end_);
   line.partial = line.continuation = false;
   line.number = ++number_;
   lent_at_ += length + 1;
+  ++lent_line_;
   return true;
 }
 

@@ -75,10 +75,10 @@ class LineReader {
   // Lent bytes (when source_.lends()): lent_[lent_at_, lent_size_) not yet
   // handed out, with their own validated and invalid stretches.
   const bool lends_;
-  const char* lent_ = nullptr;
+  InputSource::Lent lent_;
   size_t lent_size_ = 0, lent_at_ = 0;
   size_t lent_valid_end_ = 0, lent_bad_end_ = 0;
-  bool lent_all_valid_ = false;  // the source vouched for the lent bytes' UTF-8
+  size_t lent_line_ = 0;  // the first of lent_.line_ends at or after lent_at_
 };
 
 }  // namespace tc::io

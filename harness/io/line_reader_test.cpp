@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "io/block_pipeline.h"
 #include "io/input_source.h"
 #include "io/memory_source.h"
 #include "io/utf8.h"
@@ -124,10 +125,13 @@ class LendingSource : public InputSource {
     return static_cast<ptrdiff_t>(k);
   }
   bool lends() const override { return true; }
-  ptrdiff_t lend(const char** data, bool* valid_utf8) override {
+  ptrdiff_t lend(Lent& out) override {
     const size_t k = std::min(step_, size_ - pos_);
-    *data = data_.data() + pos_;
-    *valid_utf8 = vouch_ && is_valid_utf8(std::string_view(*data, k));
+    const std::string_view lent(data_.data() + pos_, k);
+    out.data = lent.data();
+    out.valid_utf8 = vouch_ && is_valid_utf8(lent);
+    ends_ = find_line_ends(lent);
+    out.line_ends = vouch_ ? &ends_ : nullptr;
     pos_ += k;
     return static_cast<ptrdiff_t>(k);
   }
@@ -139,7 +143,8 @@ class LendingSource : public InputSource {
   size_t size_;
   std::string data_;
   size_t step_;
-  bool vouch_;  // says which lent bytes are valid UTF-8
+  bool vouch_;  // says which lent bytes are valid UTF-8, and where their lines end
+  std::vector<uint32_t> ends_;
   size_t pos_ = 0;
 };
 

@@ -26,19 +26,24 @@ std::vector<PrehashedPayload> prehash_payloads(const io::Block& block) try {
   const std::string_view bytes = block.text();
   // The complete lines, as (text); a block that does not start a line
   // begins with the end of one, which is skipped.
+  // The line ends the pipeline found (none: searched here, for a block
+  // made otherwise or one inside a long line).
+  std::vector<uint32_t> found;
+  const std::vector<uint32_t>* ends = &block.line_ends;
+  if (ends->empty()) {
+    found = io::find_line_ends(bytes);
+    ends = &found;
+  }
   std::vector<std::string_view> lines;
+  lines.reserve(ends->size());
   size_t at = 0;
   uint64_t first = 0;
-  if (!block.starts_line) {
-    const size_t nl = bytes.find('\n');
-    if (nl == std::string_view::npos) return out;
-    at = nl + 1;
-    ++first;
-  }
-  while (at < bytes.size()) {
-    const void* found = std::memchr(bytes.data() + at, '\n', bytes.size() - at);
-    if (!found) break;  // the last line, without its '\n': not complete
-    const size_t nl = static_cast<size_t>(static_cast<const char*>(found) - bytes.data());
+  for (const uint32_t nl : *ends) {  // a line after the last '\n' is not complete
+    if (at == 0 && first == 0 && !block.starts_line) {
+      at = nl + 1;
+      ++first;
+      continue;
+    }
     lines.push_back(text_of(bytes.substr(at, nl - at)));
     at = nl + 1;
   }
