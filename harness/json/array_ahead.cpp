@@ -22,14 +22,22 @@ constexpr size_t kPieceBytes = size_t{256} << 10;
 // kMaxPiece, brackets included: the capacity its parser is made for.
 constexpr size_t kMaxPiece = 2 * kPieceBytes + 2;
 constexpr size_t kPooledCapacity = 4 * kPieceBytes;
+constexpr size_t kLentChunk = size_t{1} << 20;
 
 // What the splitter handed over, in order: a batch of elements or a member.
 struct Piece {
-  // A batch: "[" + the elements' stretch of the input (or their texts
-  // joined by ",") + "]", padded.
+  // A batch: "[" + the elements' stretch of the input + "]", in place in
+  // the splitter's buffer (`lent`), or copied into `buffer` (padded; the
+  // elements' texts joined by "," when their stretch does not fit).
+  std::shared_ptr<char[]> lent;
+  std::string_view lent_text;
   std::string buffer;
+  // The document: "[" ... "]", with SIMDJSON_PADDING readable bytes after it.
+  std::string_view text() const {
+    return lent ? lent_text : std::string_view(buffer).substr(0, buffer.size() - simdjson::SIMDJSON_PADDING);
+  }
   std::vector<JsonElement> elements;  // texts set at the fold: buffer moves with the piece
-  std::vector<size_t> offsets;            // of each element's text in buffer
+  std::vector<size_t> offsets;            // of each element's text in text()
   // A member (when is_member): its text is owned here.
   bool is_member = false;
   JsonMember member;
@@ -156,13 +164,53 @@ Piece batch_piece(std::span<const JsonElement> batch, BufferPool& buffers) {
   return p;
 }
 
+// The pieces of one lent batch, each of elements [from, to): in place
+// where they can be. Every bracket is written before any piece goes to
+// another thread, whose parse reads past its own "]" (the padding) into the
+// next piece's bytes. A piece stays in place when its "[" does not fall on
+// the byte of the piece before's "]" (elements one comma apart, nothing
+// between) and it fits a parser; the others are copied.
+// An element longer than a piece (`alone`) is left for the fold to parse,
+// in place too, with no brackets.
+struct Cut {
+  size_t from, to;
+  bool alone = false;
+  bool in_place = false;
+};
+void write_brackets(std::span<const JsonElement> batch, std::vector<Cut>& cuts) {
+  const char* last_close = nullptr;
+  for (Cut& c : cuts) {
+    c.in_place = c.alone;
+    if (c.alone) continue;
+    char* open = const_cast<char*>(batch[c.from].text.data()) - 1;
+    char* close = const_cast<char*>(batch[c.to - 1].text.data() + batch[c.to - 1].text.size());
+    c.in_place = open > last_close && static_cast<size_t>(close + 1 - open) <= kMaxPiece;
+    if (!c.in_place) continue;
+    *open = '[';
+    *close = ']';
+    last_close = close;
+  }
+}
+
+Piece lent_piece(std::span<const JsonElement> batch, const std::shared_ptr<char[]>& buffer) {
+  Piece p;
+  const char* open = batch.front().text.data() - 1;
+  const char* close = batch.back().text.data() + batch.back().text.size();
+  p.lent = buffer;
+  p.lent_text = std::string_view(open, static_cast<size_t>(close + 1 - open));
+  p.offsets.reserve(batch.size());
+  for (const JsonElement& el : batch) p.offsets.push_back(static_cast<size_t>(el.text.data() - open));
+  p.elements.assign(batch.begin(), batch.end());
+  return p;
+}
+
 void prepare(Piece& p, ParserPool& parsers, MemoPool& memos, const NoteElement& note, size_t memo_words) {
   if (p.is_member || p.fold_parses || p.elements.empty()) return;
   p.parser = parsers.take(new_parser);
-  const size_t used = p.buffer.size() - simdjson::SIMDJSON_PADDING;
+  const std::string_view text = p.text();
   simdjson::dom::element doc;
   simdjson::dom::array array;
-  if (p.parser->parse(p.buffer.data(), used, false).get(doc) != simdjson::SUCCESS ||
+  if (p.parser->parse(text.data(), text.size(), false).get(doc) != simdjson::SUCCESS ||
       doc.get_array().get(array) != simdjson::SUCCESS || array.size() != p.elements.size()) {
     return;  // the fold parses them one by one
   }
@@ -225,28 +273,40 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
   std::exception_ptr producer_error;
   std::thread producer([&] {
     try {
-      result = stream_json_array(
-          in, options,
-          [&](std::span<const JsonElement> batch) {
+      // Pieces hold the splitter's buffers (twice a chunk each) while they
+      // wait: chunks of at most 1 MiB keep the buffers held a few MiB.
+      JsonStreamOptions split = options;
+      split.chunk = std::min(options.chunk, kLentChunk);
+      std::vector<Cut> cuts;
+      result = stream_json_array_lent(
+          in, split,
+          [&](std::span<const JsonElement> batch, const std::shared_ptr<char[]>& buffer) {
             // Pieces of about kPieceBytes: a parser holds several times its
-            // document, so smaller pieces keep the memory in flight low.
+            // document, so smaller pieces keep the memory in flight low. An
+            // element longer than a piece is a piece alone, for the fold.
+            cuts.clear();
             size_t from = 0, bytes = 0;
             for (size_t i = 0; i < batch.size(); ++i) {
               if (batch[i].text.size() > kPieceBytes) {
-                if (i > from) work.push(batch_piece(batch.subspan(from, i - from), buffers));
-                Piece alone = batch_piece(batch.subspan(i, 1), buffers);
-                alone.fold_parses = true;
-                work.push(std::move(alone));
+                if (i > from) cuts.push_back({from, i});
+                cuts.push_back({i, i + 1, true});
                 from = i + 1;
                 bytes = 0;
                 continue;
               }
               bytes += batch[i].text.size() + 1;  // with a separator (the whitespace around it not counted)
               if (bytes >= kPieceBytes || i + 1 - from >= max_elements || i + 1 == batch.size()) {
-                work.push(batch_piece(batch.subspan(from, i + 1 - from), buffers));
+                cuts.push_back({from, i + 1});
                 from = i + 1;
                 bytes = 0;
               }
+            }
+            write_brackets(batch, cuts);
+            for (const Cut& c : cuts) {
+              const std::span<const JsonElement> elements = batch.subspan(c.from, c.to - c.from);
+              Piece p = c.in_place ? lent_piece(elements, buffer) : batch_piece(elements, buffers);
+              p.fold_parses = c.alone;
+              work.push(std::move(p));
             }
             return !work.stopped();
           },
@@ -287,8 +347,7 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
       const bool peeks = peek && piece->parsed;
       for (size_t i = 0; peeks && i < std::min(n, kPeekAhead); ++i) peek(piece->notes[i], memo_at(*piece, i));
       for (size_t i = 0; i < n; ++i) {
-        piece->elements[i].text =
-            std::string_view(piece->buffer).substr(piece->offsets[i], piece->elements[i].text.size());
+        piece->elements[i].text = piece->text().substr(piece->offsets[i], piece->elements[i].text.size());
         if (peeks && i + kPeekAhead < n) peek(piece->notes[i + kPeekAhead], memo_at(*piece, i + kPeekAhead));
         if (piece->parsed)
           fold_element(piece->elements[i], &piece->values[i], piece->notes[i], memo_at(*piece, i));
@@ -299,8 +358,10 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
         const size_t capacity = piece->parser->capacity();
         parsers.give(std::move(piece->parser), capacity);
       }
-      const size_t buffer_capacity = piece->buffer.capacity();
-      buffers.give(std::move(piece->buffer), buffer_capacity);
+      if (!piece->lent) {
+        const size_t buffer_capacity = piece->buffer.capacity();
+        buffers.give(std::move(piece->buffer), buffer_capacity);
+      }
       if (!piece->memos.empty()) {
         const size_t memo_capacity = piece->memos.capacity() * sizeof(std::max_align_t);
         memos.give(std::move(piece->memos), memo_capacity);

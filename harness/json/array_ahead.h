@@ -1,6 +1,8 @@
 // One big JSON array read on several threads: one thread splits it
-// (stream_json_array), others parse its elements ahead (simdjson, a piece of
-// about 256 KiB at a time as one array document) and take a note of each
+// (stream_json_array_lent), others parse its elements ahead (simdjson, a
+// piece of about 256 KiB at a time as one array document, made in place in
+// the splitter's buffer by writing "[" and "]" over the bytes around it
+// where they are free, else copied) and take a note of each
 // (a pure function of the element, a few bits: does it repeat a key, does
 // it pass a schema), and the calling thread folds every element and member
 // in input order, as a one-thread reader over stream_json_array does. A

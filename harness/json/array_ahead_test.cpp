@@ -105,6 +105,59 @@ TEST(JsonArrayAhead, MemosOfPiecesOfEveryElementCount) {
   }
 }
 
+// Pieces are made in place in the splitter's buffers where the bytes
+// around them are free, and copied where two pieces would share one (the
+// elements one comma apart); an element longer than a piece goes to the
+// fold alone. Whichever way, every element reaches the fold in order, with
+// its own parsed value and memo, on every buffer size.
+TEST(JsonArrayAhead, PiecesInPlaceOrCopiedGiveEveryElement) {
+  std::string text = "[";
+  const char* separators[] = {",", ", ", ",\n  "};
+  int64_t n = 0;
+  for (int i = 0; i < 4000; ++i, ++n) {
+    if (i) text += separators[(i / 7 + i) % 3];
+    if (i % 1500 == 700)
+      text += "{\"n\": " + std::to_string(n) + ", \"big\": \"" + std::string(300 << 10, 'b') + "\"}";
+    else
+      text += "{\"n\": " + std::to_string(n) + ", \"pad\": \"" + std::string(static_cast<size_t>(i % 97), 'p') + "\"}";
+  }
+  text += "]";
+  for (size_t chunk : {size_t{4096}, size_t{1} << 16, size_t{4} << 20}) {
+    for (unsigned threads : {2u, 3u}) {
+      io::MemorySource source(text, 1 << 15);
+      JsonStreamOptions options;
+      options.chunk = chunk;
+      int64_t seen = 0, parsed_ahead = 0;
+      const JsonStreamResult result = stream_json_array_ahead(
+          source, options, threads,
+          [](simdjson::dom::element value, void* memo) -> uint8_t {
+            const int64_t own = value["n"].get_int64().value_unsafe();
+            std::memcpy(memo, &own, sizeof own);
+            return 1;
+          },
+          [&](const JsonElement& el, const simdjson::dom::element* parsed, uint8_t, const void* memo) {
+            ASSERT_EQ(el.index, static_cast<uint64_t>(seen));
+            simdjson::dom::parser own_parser;
+            simdjson::dom::element own;
+            ASSERT_EQ(own_parser.parse(el.text.data(), el.text.size(), false).get(own), simdjson::SUCCESS);
+            EXPECT_EQ(own["n"].get_int64().value_unsafe(), seen);
+            if (parsed) {
+              EXPECT_EQ((*parsed)["n"].get_int64().value_unsafe(), seen);
+              int64_t from_memo;
+              std::memcpy(&from_memo, memo, sizeof from_memo);
+              EXPECT_EQ(from_memo, seen);
+              ++parsed_ahead;
+            }
+            ++seen;
+          },
+          [](const JsonMember&) {}, sizeof(int64_t));
+      EXPECT_TRUE(result.ok()) << result.error.message;
+      EXPECT_EQ(seen, n) << chunk << " byte chunks, " << threads << " threads";
+      EXPECT_GE(parsed_ahead, n - 3) << "only the elements longer than a piece go to the fold unparsed";
+    }
+  }
+}
+
 // peek sees each element parsed ahead once, with its own note and memo,
 // before the fold gets it and at most kPeekAhead elements before; an
 // element the fold parses itself is never peeked.

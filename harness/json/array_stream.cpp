@@ -29,7 +29,8 @@ std::string describe(unsigned char c) {
 
 bool Splitter::flush() {
   if (batch_.empty()) return true;
-  bool go = on_batch_(std::span<const JsonElement>(batch_.data(), batch_.size()));
+  const std::span<const JsonElement> batch(batch_.data(), batch_.size());
+  bool go = on_lent_batch_ ? on_lent_batch_(batch, buf_) : on_batch_(batch);
   batch_.clear();
   if (!go) stopped_ = true;
   return go;
@@ -50,21 +51,31 @@ bool Splitter::refill() {
     }
   }
   if (state_ == State::Key) keep = pos_;
-  // Shift the kept bytes to the front.
+  // Shift the kept bytes to the front (kFront), in another buffer when a
+  // caller still holds this one (its lent batches).
   size_t kept = end_ - keep;
-  if (keep > 0) {
-    std::memmove(buf_.get(), buf_.get() + keep, kept);
-    base_ += keep;
-    pos_ -= keep;
-    end_ -= keep;
-    if (state_ == State::InValue) value_start_ -= keep;
+  const size_t shift = keep - kFront;
+  if (buf_.use_count() > 1 && cap_ + kJsonPadding + 1 == pool_->bytes()) {
+    std::shared_ptr<char[]> next = pooled();
+    std::memcpy(next.get() + kFront, buf_.get() + keep, kept);
+    buf_ = std::move(next);
+  } else if (buf_.use_count() > 1) {  // a grown buffer: one of its size
+    std::shared_ptr<char[]> next(new char[cap_ + kJsonPadding + 1]());
+    std::memcpy(next.get() + kFront, buf_.get() + keep, kept);
+    buf_ = std::move(next);
+  } else if (shift > 0) {
+    std::memmove(buf_.get() + kFront, buf_.get() + keep, kept);
   }
-  if (state_ == State::InValue && element_ && end_ > o_.max_element)
+  base_ += shift;
+  pos_ -= shift;
+  end_ -= shift;
+  if (state_ == State::InValue) value_start_ -= shift;
+  if (state_ == State::InValue && element_ && end_ - kFront > o_.max_element)
     return fail(JsonStreamErrorKind::ElementTooLong,
                 "an element longer than " + std::to_string(o_.max_element) + " bytes", value_pos_);
   if (cap_ - end_ < o_.chunk) {  // a long element: grow, bounded by max_element
     size_t ncap = std::max(cap_ * 2, end_ + o_.chunk);
-    std::unique_ptr<char[]> nbuf(new char[ncap + kJsonPadding]);
+    std::shared_ptr<char[]> nbuf(new char[ncap + kJsonPadding + 1]());
     std::memcpy(nbuf.get(), buf_.get(), end_);
     buf_ = std::move(nbuf);
     cap_ = ncap;
@@ -332,7 +343,15 @@ JsonPosition position_in(std::string_view text, JsonPosition start, size_t offse
 
 JsonStreamResult stream_json_array(io::InputSource& source, const JsonStreamOptions& options, const JsonBatchFn& on_batch,
                                    const JsonMemberFn& on_member) {
-  detail::Splitter s(source, options, on_batch, on_member);
+  const JsonLentBatchFn none;
+  detail::Splitter s(source, options, on_batch, none, on_member);
+  return s.run();
+}
+
+JsonStreamResult stream_json_array_lent(io::InputSource& source, const JsonStreamOptions& options,
+                                        const JsonLentBatchFn& on_batch, const JsonMemberFn& on_member) {
+  const JsonBatchFn none;
+  detail::Splitter s(source, options, none, on_batch, on_member);
   return s.run();
 }
 

@@ -35,6 +35,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -118,10 +119,21 @@ struct JsonStreamOptions {
 
 using JsonBatchFn = std::function<bool(std::span<const JsonElement>)>;
 using JsonMemberFn = std::function<void(const JsonMember&)>;
+// A batch with the buffer its texts lie in. A callee that keeps `buffer`
+// keeps the texts readable (with their padding and one byte more) after it
+// returns, and may overwrite, once, bytes of it outside the texts from the
+// byte before the first text to the byte after the last: the separators and
+// whitespace between them, the byte before the first (never input the
+// stream still needs) and the byte after the last. The splitter then reads
+// on in another buffer.
+using JsonLentBatchFn = std::function<bool(std::span<const JsonElement>, const std::shared_ptr<char[]>& buffer)>;
 
 inline constexpr size_t kJsonPadding = 64;
 
 JsonStreamResult stream_json_array(io::InputSource& source, const JsonStreamOptions& options, const JsonBatchFn& on_batch,
                                    const JsonMemberFn& on_member);
+// The same, handing out the buffers (json/array_ahead.h parses in them).
+JsonStreamResult stream_json_array_lent(io::InputSource& source, const JsonStreamOptions& options,
+                                        const JsonLentBatchFn& on_batch, const JsonMemberFn& on_member);
 
 }  // namespace tc::json

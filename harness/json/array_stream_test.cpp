@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -253,6 +254,64 @@ TEST(JsonArrayStream, RandomArraysRoundTripAndParseInPlace) {
         nullptr);
     ASSERT_TRUE(r.ok()) << r.error.message << "\n" << in;
     EXPECT_EQ(got, want) << in;
+  }
+}
+
+// Lent batches: a callee that keeps every buffer and scribbles over every
+// byte it may (from the byte before the first text to the byte after the
+// last, texts excepted) still finds all texts as written at the end, and the
+// stream finds what stream_json_array finds: elements, positions, members,
+// errors.
+TEST(JsonArrayStream, LentBuffersStayReadableAndTheirFreeBytesWritable) {
+  testing::Rng rng(11);
+  const char* pieces[] = {"\"a\\\"b\"", "\"]}[{,\"", "123", "-1.5e3", "true", "null", "\"\\\\\"", "[1,{\"z\":2}]"};
+  for (int round = 0; round < 60; ++round) {
+    std::string in = rng.chance(50) ? "{\"k\": [1, \"]\"], \"traceEvents\": [" : "[";
+    const bool object = in[0] == '{';
+    const size_t n = rng.below(80);
+    for (size_t i = 0; i < n; ++i) {
+      std::string e = rng.chance(20) ? std::string(pieces[rng.below(8)]) : "{\"f\":" + std::string(pieces[rng.below(8)]) + "}";
+      in += (i ? (rng.chance(30) ? ",\n " : ",") : "") + e;
+    }
+    if (rng.chance(10)) in += ", {\"cut\": ";  // a truncated element: an error after the others
+    in += object ? "], \"after\": {\"x\": [2]}}" : (rng.chance(50) ? "]" : "");
+    JsonStreamOptions o = with_events({});
+    o.chunk = 64 + rng.below(200);
+    const size_t step = 1 + rng.below(50);
+    const Split want = split(in, step, o);
+
+    io::MemorySource src(in, step);
+    std::vector<std::shared_ptr<char[]>> kept;
+    std::vector<std::string_view> texts;
+    std::vector<JsonPosition> positions;
+    std::vector<std::pair<std::string, std::string>> members;
+    const JsonStreamResult r = stream_json_array_lent(
+        src, o,
+        [&](std::span<const JsonElement> batch, const std::shared_ptr<char[]>& buffer) {
+          kept.push_back(buffer);
+          char* at = const_cast<char*>(batch.front().text.data()) - 1;
+          for (const JsonElement& e : batch) {
+            for (; at < e.text.data(); ++at) *at = '#';
+            at = const_cast<char*>(e.text.data() + e.text.size());
+            texts.push_back(e.text);
+            positions.push_back(e.pos);
+          }
+          *at = '#';
+          return true;
+        },
+        [&](const JsonMember& m) { members.emplace_back(m.key, std::string(m.text)); });
+    EXPECT_EQ(r.ok(), want.result.ok()) << in;
+    EXPECT_EQ(r.error.message, want.result.error.message) << in;
+    EXPECT_EQ(r.error.pos.offset, want.result.error.pos.offset) << in;
+    EXPECT_EQ(r.elements, want.result.elements);
+    ASSERT_EQ(texts.size(), want.texts.size()) << in;
+    for (size_t i = 0; i < texts.size(); ++i) {
+      EXPECT_EQ(texts[i], want.texts[i]) << i << "\n" << in;
+      EXPECT_EQ(positions[i].offset, want.positions[i].offset) << i;
+      EXPECT_EQ(positions[i].line, want.positions[i].line) << i;
+      EXPECT_EQ(positions[i].column, want.positions[i].column) << i;
+    }
+    EXPECT_EQ(members, want.members) << in;
   }
 }
 

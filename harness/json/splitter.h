@@ -4,13 +4,17 @@
 // Contract: run() reads the source to its end (or an error, or on_batch
 // returning false) and returns what json/array_stream.h promises. Buffer
 // indexes (pos_, end_, value_start_) are relative to buf_, which holds the
-// stream from byte base_ and kJsonPadding zero bytes after end_.
+// stream from byte base_ (modulo 2^64: buf_[0] is kFront, a byte before
+// the first one read into it) and kJsonPadding zero bytes after end_, then
+// one spare byte. With lent batches (JsonLentBatchFn), a buffer a caller
+// still holds at a refill is left to it, and the kept bytes move to another.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -33,20 +37,60 @@ enum class State {
   Done,
 };
 
+// Buffers of one size, handed back by the last holder of a lent one (on
+// any thread) to be read into again: fresh ones are fresh pages.
+class BufferPool {
+ public:
+  explicit BufferPool(size_t bytes) : bytes_(bytes) {}
+  size_t bytes() const { return bytes_; }
+  std::unique_ptr<char[]> take() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (!free_.empty()) {
+        std::unique_ptr<char[]> b = std::move(free_.back());
+        free_.pop_back();
+        return b;
+      }
+    }
+    auto b = std::make_unique<char[]>(bytes_);  // zeroed once, as the padding wants
+    return b;
+  }
+  void give(char* b) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (free_.size() < kKept) free_.emplace_back(b);
+    else delete[] b;
+  }
+
+ private:
+  static constexpr size_t kKept = 4;
+  const size_t bytes_;
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<char[]>> free_;
+};
+
 class Splitter {
  public:
-  Splitter(io::InputSource& source, const JsonStreamOptions& o, const JsonBatchFn& on_batch, const JsonMemberFn& on_member)
-      : src_(source), o_(o), on_batch_(on_batch), on_member_(on_member) {
+  Splitter(io::InputSource& source, const JsonStreamOptions& o, const JsonBatchFn& on_batch,
+           const JsonLentBatchFn& on_lent_batch, const JsonMemberFn& on_member)
+      : src_(source), o_(o), on_batch_(on_batch), on_lent_batch_(on_lent_batch), on_member_(on_member) {
     o_.chunk = std::max<size_t>(o_.chunk, 64);
     o_.max_element = std::max<size_t>(o_.max_element, 16);
     cap_ = 2 * o_.chunk;
-    buf_.reset(new char[cap_ + kJsonPadding]);
-    std::memset(buf_.get(), 0, cap_ + kJsonPadding);
+    pool_ = std::make_shared<BufferPool>(cap_ + kJsonPadding + 1);
+    buf_ = pooled();
   }
 
   JsonStreamResult run();
 
+  static constexpr size_t kFront = 1;  // a byte before the first read into a buffer
+
  private:
+  // A buffer of the pool's size that goes back to the pool when its last
+  // holder lets go.
+  std::shared_ptr<char[]> pooled() {
+    std::shared_ptr<BufferPool> pool = pool_;
+    return std::shared_ptr<char[]>(pool->take().release(), [pool](char* b) { pool->give(b); });
+  }
   JsonPosition position(size_t p) const {
     uint64_t abs = base_ + p;
     return {line_, abs - line_start_ + 1, abs};
@@ -74,14 +118,16 @@ class Splitter {
 
   io::InputSource& src_;
   JsonStreamOptions o_;
-  const JsonBatchFn& on_batch_;
+  const JsonBatchFn& on_batch_;          // one of these two is set
+  const JsonLentBatchFn& on_lent_batch_;
   const JsonMemberFn& on_member_;
   JsonStreamResult r_;
 
-  std::unique_ptr<char[]> buf_;
+  std::shared_ptr<BufferPool> pool_;
+  std::shared_ptr<char[]> buf_;  // cap_ + kJsonPadding + 1 bytes (the pool's) or, grown, more
   size_t cap_ = 0;
-  size_t pos_ = 0, end_ = 0;
-  uint64_t base_ = 0;  // stream offset of buf_[0]
+  size_t pos_ = kFront, end_ = kFront;
+  uint64_t base_ = uint64_t{0} - kFront;  // stream offset of buf_[0], modulo 2^64
   uint64_t line_ = 1, line_start_ = 0;
   bool eof_ = false, stopped_ = false;
   int bom_left_ = 0;
