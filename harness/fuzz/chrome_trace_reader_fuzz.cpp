@@ -9,7 +9,10 @@
 //
 // Checks (abort on failure): every event handed on is a non-empty object
 // within the event cap, no more events than array elements, every member's
-// text within the member cap; every finding formats.
+// text within the member cap; every finding formats; and a second read on
+// two threads (events parsed ahead in place in the splitter's buffers,
+// json/array_ahead.h) finds the same findings, in the same order, and hands
+// on as many events.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -22,31 +25,48 @@
 #include "io/memory_source.h"
 #include "formats/chrome_trace/reader.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  size_t step = 1 + size % 61;
-  std::string_view text(reinterpret_cast<const char*>(data), size);
+namespace {
+
+struct Read {
+  tc::diag::Reporter reporter;
+  uint64_t events = 0;
+};
+
+void read(std::string_view text, unsigned threads, Read& out) {
+  size_t step = 1 + text.size() % 61;
   std::unique_ptr<tc::io::InputSource> source = std::make_unique<tc::io::MemorySource>(std::string(text), step);
   if (text.size() >= 2 && static_cast<unsigned char>(text[0]) == 0x1f && static_cast<unsigned char>(text[1]) == 0x8b)
     source = tc::io::make_gzip_source(std::move(source));
   tc::formats::chrome_trace::ChromeReadOptions options;
+  options.threads = threads;
   options.chunk = 64;
   options.max_event = 2048;
   options.max_member = 256;
-  tc::diag::Reporter reporter;
-  uint64_t events = 0;
   std::string io_error;
   tc::formats::chrome_trace::ChromeTraceReader reader(
-      options, reporter,
+      options, out.reporter,
       [&](const tc::formats::chrome_trace::ChromeEvent& e) {
         if (!e.value.is_object() || e.text.empty() || e.text.size() > options.max_event) std::abort();
         (void)e.pointer();
-        ++events;
+        ++out.events;
       },
       [&](const tc::formats::chrome_trace::ChromeMember& m) {
         if (m.text.size() > options.max_member) std::abort();
       });
   reader.read(*source, "fuzz.json", io_error);
-  if (events > reader.info().events) std::abort();
-  tc::fuzz::format_findings(reporter);
+  if (out.events > reader.info().events) std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string_view text(reinterpret_cast<const char*>(data), size);
+  Read one, two;
+  read(text, 1, one);
+  tc::fuzz::format_findings(one.reporter);
+  read(text, 2, two);
+  if (two.events != one.events || two.reporter.kept().size() != one.reporter.kept().size()) std::abort();
+  for (size_t i = 0; i < one.reporter.kept().size(); ++i)
+    if (tc::diag::format_text(one.reporter.kept()[i]) != tc::diag::format_text(two.reporter.kept()[i])) std::abort();
   return 0;
 }
