@@ -17,10 +17,12 @@
 # size matches), TRACECHECK_CORPUS_DIR (the extra rows' real traces, default
 # ../shared/corpus beside the checkout).
 #
-# Wall times on a shared VM drift by more than one change's step;
+# Wall times on a shared VM drift by more than one change's step. For
+# comparing two builds (neither is run here):
 # harness/bench/count_work.py counts instructions and branch mispredicts
-# of `check` on the same inputs (valgrind's cachegrind), for comparing two
-# builds (not run here).
+# of `check` on the same inputs (valgrind's cachegrind), and
+# harness/bench/compare_wall.py times the binaries on one input in turn,
+# md5sum among them, so that the drift falls on all alike.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
