@@ -43,10 +43,9 @@ inline bool read_number(simdjson::dom::element v, double& out) {
   }
 }
 
-// An id's text (decimal for an integer, as std::to_string writes it) into
-// `out`, reusing its capacity: a flow event's id is read for every event.
-inline bool read_id_text(simdjson::dom::element v, std::string& out) {
-  char digits[24];
+// An id's text (decimal for an integer, as std::to_string writes it), with
+// no copy: a string id's own bytes, an integer's digits written in `digits`.
+inline bool id_text(simdjson::dom::element v, char (&digits)[24], std::string_view& out) {
   std::to_chars_result end;
   switch (v.type()) {
     case simdjson::dom::element_type::INT64:
@@ -56,12 +55,22 @@ inline bool read_id_text(simdjson::dom::element v, std::string& out) {
       end = std::to_chars(digits, digits + sizeof digits, uint64_t(v));
       break;
     case simdjson::dom::element_type::STRING:
-      out.assign(std::string_view(v));
+      out = std::string_view(v);
       return true;
     default:
       return false;
   }
-  out.assign(digits, end.ptr);
+  out = std::string_view(digits, static_cast<size_t>(end.ptr - digits));
+  return true;
+}
+
+// The same into `out`, reusing its capacity: a flow event's id is read for
+// every event.
+inline bool read_id_text(simdjson::dom::element v, std::string& out) {
+  char digits[24];
+  std::string_view text;
+  if (!id_text(v, digits, text)) return false;
+  out.assign(text);
   return true;
 }
 
@@ -200,23 +209,38 @@ inline bool read_event_id(simdjson::dom::object o, std::string& out) {
 }
 
 // The key a flow's start and end meet by: its cat and id (catapult's
-// pairing, less the name), hashed; `scratch` holds the text hashed.
+// pairing, less the name), hashed as the text cat + "\x1f" + id, joined on
+// the stack when short, else in `scratch`.
 inline uint64_t flow_pairing_key(std::string_view cat, std::string_view id, std::string& scratch) {
-  scratch.assign(cat);
-  scratch += '\x1f';
-  scratch += id;
-  return std::hash<std::string_view>{}(scratch);
+  char joined[128];
+  const size_t size = cat.size() + 1 + id.size();
+  char* text = joined;
+  if (size > sizeof joined) {
+    scratch.resize(size);
+    text = scratch.data();
+  }
+  std::memcpy(text, cat.data(), cat.size());
+  text[cat.size()] = '\x1f';
+  std::memcpy(text + cat.size() + 1, id.data(), id.size());
+  return std::hash<std::string_view>{}(std::string_view(text, size));
 }
 
 // The same key read from an event's fields as the checks read them (a cat
-// that is not a string counts as none), for an event that opens ("s") or
-// closes ("f") a flow and has an id; else 0.
+// that is not a string counts as none; "id", else "id2", as
+// read_event_id), for an event that opens ("s") or closes ("f") a flow and
+// has an id; else 0. `id` is scratch for an id2.
 inline uint64_t flow_pairing_key(const EventFields& f, std::string& id, std::string& scratch) {
   simdjson::dom::element v;
   std::string_view ph, cat;
   if (!f.get(EventFields::Ph, v) || v.get_string().get(ph) != simdjson::SUCCESS || (ph != "s" && ph != "f"))
     return 0;
   if (f.get(EventFields::Cat, v) && v.get_string().get(cat) != simdjson::SUCCESS) cat = {};
+  if (f.get(EventFields::Id, v)) {
+    char digits[24];
+    std::string_view text;
+    if (!id_text(v, digits, text)) return 0;
+    return flow_pairing_key(cat, text, scratch);
+  }
   if (!read_event_id(f, id)) return 0;
   return flow_pairing_key(cat, id, scratch);
 }

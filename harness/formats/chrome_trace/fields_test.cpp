@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace tc::formats::chrome_trace {
 namespace {
@@ -27,8 +28,14 @@ TEST(FlowPairingKey, FromFieldsIsTheKeyOfCatAndId) {
       {R"({"ph": "s", "cat": "c", "id": 1.5})", nullptr},
       {R"({"ph": 7, "cat": "c", "id": 1})", nullptr},
   };
+  // A key longer than the stack's room is joined in the scratch string.
+  const std::string long_cat(150, 'c');
+  const std::string long_event = R"({"ph": "f", "cat": ")" + long_cat + R"(", "id": 9})";
+  const std::string long_keyed = long_cat + "\x1f" "9";
+  std::vector<Case> all(std::begin(cases), std::end(cases));
+  all.push_back({long_event.c_str(), long_keyed.c_str()});
   simdjson::dom::parser parser;
-  for (const Case& c : cases) {
+  for (const Case& c : all) {
     simdjson::dom::object o;
     ASSERT_EQ(parser.parse(std::string(c.event)).get_object().get(o), simdjson::SUCCESS) << c.event;
     std::string id, scratch;
@@ -40,7 +47,8 @@ TEST(FlowPairingKey, FromFieldsIsTheKeyOfCatAndId) {
     EXPECT_EQ(key, std::hash<std::string_view>{}(c.keyed)) << c.event;
     std::string again;
     const size_t sep = std::string_view(c.keyed).find('\x1f');
-    EXPECT_EQ(key, flow_pairing_key(std::string_view(c.keyed).substr(0, sep), id, again)) << c.event;
+    const std::string_view keyed(c.keyed);
+    EXPECT_EQ(key, flow_pairing_key(keyed.substr(0, sep), keyed.substr(sep + 1), again)) << c.event;
   }
 }
 
