@@ -12,9 +12,6 @@
 #endif
 
 namespace tc::io {
-namespace {
-
-}  // namespace
 
 std::vector<uint32_t> find_line_ends(std::string_view text) {
   std::vector<uint32_t> ends;
@@ -113,7 +110,6 @@ bool BlockPipeline::produce(std::unique_lock<std::mutex>& lock) {
   Slot& slot = slots_.back();  // deque: stays put while others are pushed and popped
   lock.unlock();
   slot.block.line_ends = find_line_ends(slot.block.text());
-  slot.block.newlines = slot.block.line_ends.size();
   slot.block.valid_utf8 = is_valid_utf8(slot.block.text());
   prepare_(slot.block);
   lock.lock();
@@ -149,7 +145,7 @@ bool BlockPipeline::serve_next(ptrdiff_t* status) {
   lock.unlock();
   changed_.notify_all();  // a slot is free for the helpers
   serving_.first_line = next_first_line_;
-  next_first_line_ += serving_.newlines;
+  next_first_line_ += serving_.line_ends.size();
   on_served_(serving_);
   return true;
 }

@@ -50,8 +50,7 @@ struct Block {
 
   std::unique_ptr<char[]> data;
   size_t size = 0;
-  uint64_t newlines = 0;    // the '\n's in it
-  std::vector<uint32_t> line_ends;  // the offset of each (blocks are far smaller than 4 GiB)
+  std::vector<uint32_t> line_ends;  // the offset of each '\n' in it (blocks are far smaller than 4 GiB)
   bool valid_utf8 = false;  // all of it (a block cut inside a long line may end inside a character)
   uint64_t first_line = 0;  // set before on_served
   bool starts_line = true;

@@ -5,12 +5,12 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "io/ordered_work.h"
+#include "json/recycled.h"
 
 namespace tc::json {
 namespace {
@@ -57,37 +57,8 @@ struct Piece {
   std::vector<std::max_align_t> memos;
 };
 
-// Parsers and the pieces' text buffers are reused from piece to piece: a
-// fresh one is fresh pages, which the kernel zeroes (40% of the page faults
-// of --jobs 2 on a Kineto trace were a parser growing by a few bytes, 18% a
-// piece's new buffer). One too big to keep (a rare piece of one huge
-// element) is freed when given back.
-template <class T>
-class Recycled {
- public:
-  // A kept one, else `make()`.
-  template <class Make>
-  T take(Make make) {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (!free_.empty()) {
-        T item = std::move(free_.back());
-        free_.pop_back();
-        return item;
-      }
-    }
-    return make();
-  }
-  void give(T item, size_t capacity) {
-    if (capacity > kPooledCapacity) return;
-    std::lock_guard<std::mutex> lock(mutex_);
-    free_.push_back(std::move(item));
-  }
-
- private:
-  std::mutex mutex_;
-  std::vector<T> free_;
-};
+// Parsers, the pieces' text buffers and memos are reused from piece to piece
+// (json/recycled.h); one past kPooledCapacity is freed when given back.
 using ParserPool = Recycled<std::unique_ptr<simdjson::dom::parser>>;
 using BufferPool = Recycled<std::string>;
 using MemoPool = Recycled<std::vector<std::max_align_t>>;
@@ -243,9 +214,9 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
           return true;
         },
         fold_member);
-  ParserPool parsers;
-  BufferPool buffers;
-  MemoPool memos;
+  ParserPool parsers(kPooledCapacity);
+  BufferPool buffers(kPooledCapacity);
+  MemoPool memos(kPooledCapacity);
   const size_t memo_words = (memo_bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
   auto memo_at = [memo_words](const Piece& p, size_t i) -> const void* {
     return memo_words ? &p.memos[i * memo_words] : nullptr;

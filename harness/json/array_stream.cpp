@@ -55,12 +55,9 @@ bool Splitter::refill() {
   // caller still holds this one (its lent batches).
   size_t kept = end_ - keep;
   const size_t shift = keep - kFront;
-  if (buf_.use_count() > 1 && cap_ + kJsonPadding + 1 == pool_->bytes()) {
-    std::shared_ptr<char[]> next = pooled();
-    std::memcpy(next.get() + kFront, buf_.get() + keep, kept);
-    buf_ = std::move(next);
-  } else if (buf_.use_count() > 1) {  // a grown buffer: one of its size
-    std::shared_ptr<char[]> next(new char[cap_ + kJsonPadding + 1]());
+  if (buf_.use_count() > 1) {
+    const size_t bytes = cap_ + kJsonPadding + 1;  // a grown buffer's is not the pool's
+    std::shared_ptr<char[]> next = bytes == pooled_bytes_ ? pooled() : std::shared_ptr<char[]>(new char[bytes]());
     std::memcpy(next.get() + kFront, buf_.get() + keep, kept);
     buf_ = std::move(next);
   } else if (shift > 0) {

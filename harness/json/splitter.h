@@ -14,11 +14,11 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
 #include "json/array_stream.h"
+#include "json/recycled.h"
 
 namespace tc::json::detail {
 
@@ -37,37 +37,6 @@ enum class State {
   Done,
 };
 
-// Buffers of one size, handed back by the last holder of a lent one (on
-// any thread) to be read into again: fresh ones are fresh pages.
-class BufferPool {
- public:
-  explicit BufferPool(size_t bytes) : bytes_(bytes) {}
-  size_t bytes() const { return bytes_; }
-  std::unique_ptr<char[]> take() {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (!free_.empty()) {
-        std::unique_ptr<char[]> b = std::move(free_.back());
-        free_.pop_back();
-        return b;
-      }
-    }
-    auto b = std::make_unique<char[]>(bytes_);  // zeroed once, as the padding wants
-    return b;
-  }
-  void give(char* b) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (free_.size() < kKept) free_.emplace_back(b);
-    else delete[] b;
-  }
-
- private:
-  static constexpr size_t kKept = 4;
-  const size_t bytes_;
-  std::mutex mutex_;
-  std::vector<std::unique_ptr<char[]>> free_;
-};
-
 class Splitter {
  public:
   Splitter(io::InputSource& source, const JsonStreamOptions& o, const JsonBatchFn& on_batch,
@@ -76,7 +45,8 @@ class Splitter {
     o_.chunk = std::max<size_t>(o_.chunk, 64);
     o_.max_element = std::max<size_t>(o_.max_element, 16);
     cap_ = 2 * o_.chunk;
-    pool_ = std::make_shared<BufferPool>(cap_ + kJsonPadding + 1);
+    pooled_bytes_ = cap_ + kJsonPadding + 1;
+    pool_ = std::make_shared<BufferPool>(pooled_bytes_, kKeptBuffers);
     buf_ = pooled();
   }
 
@@ -85,11 +55,18 @@ class Splitter {
   static constexpr size_t kFront = 1;  // a byte before the first read into a buffer
 
  private:
-  // A buffer of the pool's size that goes back to the pool when its last
-  // holder lets go.
+  // Buffers of the first size, handed back by the last holder of a lent one
+  // (on any thread) to be read into again.
+  using BufferPool = Recycled<std::unique_ptr<char[]>>;
+  static constexpr size_t kKeptBuffers = 4;
+  // A buffer of pooled_bytes_ (zeroed when new, as the padding wants) that
+  // goes back to the pool when its last holder lets go.
   std::shared_ptr<char[]> pooled() {
     std::shared_ptr<BufferPool> pool = pool_;
-    return std::shared_ptr<char[]>(pool->take().release(), [pool](char* b) { pool->give(b); });
+    const size_t bytes = pooled_bytes_;
+    std::unique_ptr<char[]> b = pool->take([bytes] { return std::make_unique<char[]>(bytes); });
+    return std::shared_ptr<char[]>(b.release(),
+                                   [pool, bytes](char* p) { pool->give(std::unique_ptr<char[]>(p), bytes); });
   }
   JsonPosition position(size_t p) const {
     uint64_t abs = base_ + p;
@@ -123,8 +100,9 @@ class Splitter {
   const JsonMemberFn& on_member_;
   JsonStreamResult r_;
 
+  size_t pooled_bytes_ = 0;
   std::shared_ptr<BufferPool> pool_;
-  std::shared_ptr<char[]> buf_;  // cap_ + kJsonPadding + 1 bytes (the pool's) or, grown, more
+  std::shared_ptr<char[]> buf_;  // cap_ + kJsonPadding + 1 bytes (pooled_bytes_, or more when grown)
   size_t cap_ = 0;
   size_t pos_ = kFront, end_ = kFront;
   uint64_t base_ = uint64_t{0} - kFront;  // stream offset of buf_[0], modulo 2^64

@@ -2,7 +2,6 @@
 
 #include <openssl/evp.h>
 
-#include <cstring>
 #include <memory>
 #include <string_view>
 
@@ -24,8 +23,6 @@ std::string_view text_of(std::string_view line) {
 std::vector<PrehashedPayload> prehash_payloads(const io::Block& block) try {
   std::vector<PrehashedPayload> out;
   const std::string_view bytes = block.text();
-  // The complete lines, as (text); a block that does not start a line
-  // begins with the end of one, which is skipped.
   // The line ends the pipeline found (none: searched here, for a block
   // made otherwise or one inside a long line).
   std::vector<uint32_t> found;
@@ -34,16 +31,16 @@ std::vector<PrehashedPayload> prehash_payloads(const io::Block& block) try {
     found = io::find_line_ends(bytes);
     ends = &found;
   }
+  // The complete lines, as (text): a line after the last '\n' is not
+  // complete, and a block that does not start a line begins with the end of
+  // one, which is skipped (line 0 is then that end).
+  const size_t first = block.starts_line ? 0 : 1;
+  if (ends->size() < first) return out;
   std::vector<std::string_view> lines;
-  lines.reserve(ends->size());
-  size_t at = 0;
-  uint64_t first = 0;
-  for (const uint32_t nl : *ends) {  // a line after the last '\n' is not complete
-    if (at == 0 && first == 0 && !block.starts_line) {
-      at = nl + 1;
-      ++first;
-      continue;
-    }
+  lines.reserve(ends->size() - first);
+  size_t at = first ? (*ends)[0] + 1 : 0;
+  for (size_t k = first; k < ends->size(); ++k) {
+    const size_t nl = (*ends)[k];
     lines.push_back(text_of(bytes.substr(at, nl - at)));
     at = nl + 1;
   }
