@@ -122,6 +122,19 @@ bool LineReader::next_lent(Line& line) {
   return true;
 }
 
+bool LineReader::skip(uint64_t n) {
+  if (n == 0) return true;
+  if (failed_ || !lends_ || begin_ != end_ || in_long_line_ || lent_at_ >= lent_size_ || !lent_.line_ends) return false;
+  const std::vector<uint32_t>& ends = *lent_.line_ends;
+  if (n > ends.size() - lent_line_) return false;
+  const size_t after = size_t{ends[lent_line_ + n - 1]} + 1;
+  if (after - lent_at_ > max_piece_) return false;  // all n lines are shorter than this
+  lent_at_ = after;
+  lent_line_ += n;
+  number_ += n;
+  return true;
+}
+
 void LineReader::emit(Line& line, size_t from, size_t to, bool partial, bool crlf, bool valid_utf8) {
   line.text = std::string_view(buf_.get() + from, to - from);
   line.crlf = crlf;

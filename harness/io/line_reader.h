@@ -45,6 +45,13 @@ class LineReader {
   // False at the end of the input or on a read error (see failed()).
   bool next(Line& line);
 
+  // Passes over the next `n` lines without handing them out, counting their
+  // numbers as next() would, when they lie whole in lent bytes whose line
+  // ends the source found, nothing is buffered, and none is long enough to
+  // come in pieces. False, having passed nothing, otherwise: the caller then
+  // reads them with next().
+  bool skip(uint64_t n);
+
   bool failed() const { return failed_; }
   const std::string& error() const { return source_.error(); }
   bool data_error() const { return source_.data_error(); }

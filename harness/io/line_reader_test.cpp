@@ -196,6 +196,47 @@ TEST(LineReader, LentBytesGiveTheLinesOfCopiedOnes) {
   }
 }
 
+// skip() passes over lines only where they lie whole in the bytes lent now,
+// with their ends known and no piece among them; the numbers go on as if
+// they had been read, and a refusal passes over nothing.
+TEST(LineReader, SkipPassesOverWholeLentLinesOnly) {
+  const std::string input = "a\nbb\n" + std::string(20, 'c') + "\ndddd\ne\n";
+  Line line;
+  {
+    LendingSource lending(input, 1000, /*vouch=*/true);
+    LineReader reader(lending, 1 << 20, 16);
+    ASSERT_TRUE(reader.next(line));
+    EXPECT_TRUE(reader.skip(2));
+    ASSERT_TRUE(reader.next(line));
+    EXPECT_EQ(line.text, "dddd");
+    EXPECT_EQ(line.number, 4u);
+    EXPECT_FALSE(reader.skip(2));  // one line left
+    ASSERT_TRUE(reader.next(line));
+    EXPECT_EQ(line.text, "e");
+    EXPECT_EQ(line.number, 5u);
+    EXPECT_FALSE(reader.next(line));
+    EXPECT_EQ(reader.bytes(), input.size());
+  }
+  // Refused: line ends unknown, lines past the bytes lent now, a line that
+  // would come in pieces, a source that does not lend.
+  LendingSource unvouched(input, 1000, false);
+  LendingSource stepped(input, 7, true);
+  LendingSource lending(input, 1000, true);
+  MemorySource copied(input, 5);
+  struct Case {
+    InputSource& source;
+    size_t max_piece;
+  } cases[] = {{unvouched, 1 << 20}, {stepped, 1 << 20}, {lending, 16}, {copied, 1 << 20}};
+  for (Case& c : cases) {
+    LineReader reader(c.source, c.max_piece, 16);
+    ASSERT_TRUE(reader.next(line));
+    EXPECT_FALSE(reader.skip(2));
+    ASSERT_TRUE(reader.next(line));
+    EXPECT_EQ(line.text, "bb");
+    EXPECT_EQ(line.number, 2u);
+  }
+}
+
 std::string gzip(const std::string& data) {
   z_stream zs{};
   deflateInit2(&zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);

@@ -127,9 +127,18 @@ void FileReader::on_envelope_line(std::string_view text, uint64_t number, const 
     expected_md5_ = has_payload->text();
     payload_.start(&r.payload, options_.max_kept_payload);
     if (prehashed_)
-      if (const PrehashedPayload* run = prehashed_->after_envelope(number)) {
-        payload_.use_digest(run->md5, run->lines, run->bytes);
+      if (PrehashedPayload* run = prehashed_->after_envelope(number)) {
         ++hashed_ahead_;
+        if (run->whole && run->bytes <= options_.max_kept_payload && lines_ && lines_->skip(run->lines)) {
+          // Its lines are passed over: the record takes the text joined ahead.
+          payload_.take_whole(run->text, run->md5, run->lines);
+          r.payload_lines = run->lines;
+          r.payload_first_line = number + 1;
+          payload_last_line_ = number + run->lines;
+          ++taken_whole_;
+        } else {
+          payload_.use_digest(run->md5, run->lines, run->bytes);
+        }
       }
     mode_ = Mode::Payload;
     return;

@@ -33,10 +33,12 @@ bool FileReader::read(io::InputSource& source, ReadStats* stats, std::string& er
   io::LineReader lines(source, options_.max_piece);
   io::Line line;
   uint64_t last_line = 0;
+  lines_ = &lines;
   while (!gave_up_ && lines.next(line)) {
     last_line = line.number;
     on_line(line);
   }
+  lines_ = nullptr;
   if (stats) stats->bytes += lines.bytes();
   if (lines.failed()) {
     if (!lines.data_error()) {
@@ -52,6 +54,7 @@ bool FileReader::read(io::InputSource& source, ReadStats* stats, std::string& er
   if (stats) {
     stats->records += records_;
     stats->payloads_hashed_ahead += hashed_ahead_;
+    stats->payloads_taken_whole += taken_whole_;
   }
   return true;
 }

@@ -77,7 +77,9 @@ class FileReader {
   json::Parser parser_;
   PayloadAccumulator payload_;
   PrehashedPayloads* prehashed_ = nullptr;
+  io::LineReader* lines_ = nullptr;  // during read(), for passing over payloads taken whole
   uint64_t hashed_ahead_ = 0;
+  uint64_t taken_whole_ = 0;
   Record record_;
   std::string expected_md5_;
   uint64_t payload_last_line_ = 0;

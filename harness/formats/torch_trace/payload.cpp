@@ -64,6 +64,15 @@ void PayloadAccumulator::use_digest(const Md5& md5, uint64_t lines, uint64_t byt
   prehash_bytes_ = bytes;
 }
 
+void PayloadAccumulator::take_whole(std::string& text, const Md5& md5, uint64_t lines) {
+  kept_->swap(text);
+  hashed_ = kept_->size();
+  bytes_ = kept_->size();
+  lines_ = lines;
+  use_digest(md5, lines, bytes_);
+  if (!prehashed_) hashed_ = 0;  // not taken as hashed: hash the text here
+}
+
 void PayloadAccumulator::update(const char* data, size_t size) {
   if (size == 0 || prehashed_) return;
   EVP_DigestUpdate(main_, data, size);

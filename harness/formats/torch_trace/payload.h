@@ -42,6 +42,11 @@ class PayloadAccumulator {
   // Should the payload turn out otherwise (other lines or bytes, a blank
   // line, longer than `keep`), it is hashed here from its kept text on.
   void use_digest(const Md5& md5, uint64_t lines, uint64_t bytes);
+  // After start(): the whole payload, joined and hashed ahead (a run of
+  // payload_prehash.h whose lines the reader passed over): `text` becomes
+  // the kept text, as if its `lines` lines had been appended, and its md5
+  // is use_digest()'s. Only for a text of at most `keep` bytes.
+  void take_whole(std::string& text, const Md5& md5, uint64_t lines);
 
   struct Result {
     Md5 md5{};

@@ -5,6 +5,9 @@
 #include <memory>
 #include <string_view>
 
+#include "io/utf8.h"
+#include "json/parse.h"
+
 namespace tc::formats::torch_trace {
 namespace {
 
@@ -18,11 +21,18 @@ std::string_view text_of(std::string_view line) {
   return line;
 }
 
+// Whether the line ended with "\r\n" (text_of took the '\r' off).
+bool crlf(std::string_view text, const char* block_end) {
+  const char* nl = text.data() + text.size();
+  return nl < block_end && *nl == '\r';
+}
+
 }  // namespace
 
-std::vector<PrehashedPayload> prehash_payloads(const io::Block& block) try {
+std::vector<PrehashedPayload> prehash_payloads(const io::Block& block, size_t keep) try {
   std::vector<PrehashedPayload> out;
   const std::string_view bytes = block.text();
+  const char* const block_end = bytes.data() + bytes.size();
   // The line ends the pipeline found (none: searched here, for a block
   // made otherwise or one inside a long line).
   std::vector<uint32_t> found;
@@ -61,6 +71,7 @@ std::vector<PrehashedPayload> prehash_payloads(const io::Block& block) try {
     run.envelope_line = first + i - 1;
     run.lines = end - i;
     if (EVP_DigestInit_ex2(ctx.get(), md5, nullptr) != 1) return out;
+    bool plain = true;  // valid UTF-8 with no CRLF: the reader reports nothing of its lines
     for (size_t k = i; k < end; ++k) {
       if (k > i) {
         EVP_DigestUpdate(ctx.get(), "\n", 1);
@@ -69,10 +80,19 @@ std::vector<PrehashedPayload> prehash_payloads(const io::Block& block) try {
       const std::string_view text = lines[k].substr(1);
       EVP_DigestUpdate(ctx.get(), text.data(), text.size());
       run.bytes += text.size();
+      plain = plain && !crlf(lines[k], block_end) && (block.valid_utf8 || io::is_valid_utf8(lines[k]));
     }
     unsigned int len = 0;
     EVP_DigestFinal_ex(ctx.get(), run.md5.data(), &len);
-    out.push_back(run);
+    if (plain && run.bytes <= keep) {
+      run.whole = true;
+      run.text.reserve(run.bytes + json::Parser::kPadding);
+      for (size_t k = i; k < end; ++k) {
+        if (k > i) run.text += '\n';
+        run.text.append(lines[k].substr(1));
+      }
+    }
+    out.push_back(std::move(run));
     i = end;
   }
   return out;
@@ -83,11 +103,11 @@ std::vector<PrehashedPayload> prehash_payloads(const io::Block& block) try {
 void PrehashedPayloads::add(std::vector<PrehashedPayload> runs, uint64_t first_line) {
   for (PrehashedPayload& r : runs) {
     r.envelope_line += first_line;
-    runs_.push_back(r);
+    runs_.push_back(std::move(r));
   }
 }
 
-const PrehashedPayload* PrehashedPayloads::after_envelope(uint64_t envelope_line) {
+PrehashedPayload* PrehashedPayloads::after_envelope(uint64_t envelope_line) {
   forget_before(envelope_line);
   return !runs_.empty() && runs_.front().envelope_line == envelope_line ? &runs_.front() : nullptr;
 }

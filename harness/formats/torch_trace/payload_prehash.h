@@ -14,10 +14,15 @@
 // (their text after the tab, without a '\r' before the '\n', joined by
 // '\n'); the reader asks for the run that starts right after its envelope
 // line, in increasing line order, on the thread that serves the blocks.
+//
+// A run may also carry its text, joined here, for the reader to take whole:
+// it then passes over the run's lines unread (io::LineReader::skip), which
+// was a sixth of its thread's time on a compiled model's log.
 #pragma once
 
 #include <cstdint>
 #include <deque>
+#include <string>
 #include <vector>
 
 #include "formats/torch_trace/payload.h"
@@ -30,13 +35,20 @@ struct PrehashedPayload {
   uint64_t lines = 0;
   uint64_t bytes = 0;          // payload bytes, separators included
   Md5 md5{};
+  // The text, when `whole`: the run is valid UTF-8 with no CRLF line end,
+  // so the reader would report nothing of its lines, and at most the `keep`
+  // bytes prehash_payloads was given. json::Parser::kPadding bytes of
+  // capacity follow it, as PayloadAccumulator keeps them.
+  bool whole = false;
+  std::string text;
 };
 
-// The sure runs of a block, hashed; their lines are counted from the line
-// the block starts in (0), whose number is not known yet. Never throws: a
-// block it cannot hash (no md5 in OpenSSL, no memory) has no runs, and the
-// reader hashes its payloads.
-std::vector<PrehashedPayload> prehash_payloads(const io::Block& block);
+// The sure runs of a block, hashed, with the text of those of at most `keep`
+// bytes that can be taken whole; their lines are counted from the line the
+// block starts in (0), whose number is not known yet. Never throws: a block
+// it cannot hash (no md5 in OpenSSL, no memory) has no runs, and the reader
+// hashes its payloads.
+std::vector<PrehashedPayload> prehash_payloads(const io::Block& block, size_t keep = 0);
 
 // The runs of the blocks served so far, for the reader to look up.
 class PrehashedPayloads {
@@ -44,8 +56,8 @@ class PrehashedPayloads {
   // A served block's runs; `first_line` is the number of its line 0.
   void add(std::vector<PrehashedPayload> runs, uint64_t first_line);
   // The run after `envelope_line`, or nullptr; forgets the runs before it
-  // (lookups come in increasing line order).
-  const PrehashedPayload* after_envelope(uint64_t envelope_line);
+  // (lookups come in increasing line order). The caller may take its text.
+  PrehashedPayload* after_envelope(uint64_t envelope_line);
   // Forgets the runs after envelopes before `line`: the reader passed them
   // (orphans, records whose has_payload is not a string), so the list stays
   // as short as the blocks read ahead.

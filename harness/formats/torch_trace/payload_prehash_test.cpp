@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "diag/reporter.h"
+#include "json/parse.h"
 #include "formats/torch_trace/reader.h"
 
 namespace tc::formats::torch_trace {
@@ -57,6 +58,59 @@ TEST(PayloadPrehash, NeverTrustsALineBegunInAnEarlierBlock) {
   std::vector<PrehashedPayload> runs = prehash_payloads(block);
   ASSERT_EQ(runs.size(), 1u);
   EXPECT_EQ(runs[0].envelope_line, 2u);
+}
+
+// A run's text comes joined for the reader to take whole only when the
+// reader would report nothing of its lines (valid UTF-8, no CRLF) and it
+// fits `keep`, with the JSON parser's padding spare.
+TEST(PayloadPrehash, JoinsTheTextOfPlainRunsThatFitTheKeep) {
+  const std::string env = kLogPrefix + "{\"a\": {}, \"has_payload\": \"x\"}\n";
+  io::Block block = block_of(env + "\tplain\n\t\n\tend\n" +  // 0
+                             env + "\tcrlf\r\n\tx\n" +          // 4
+                             env + "\tbad \xff\n" +              // 7
+                             env + "\t" + std::string(40, 'L') + "\n" + kLogPrefix + "{}\n");  // 9
+  std::vector<PrehashedPayload> runs = prehash_payloads(block, 32);
+  ASSERT_EQ(runs.size(), 4u);
+  EXPECT_TRUE(runs[0].whole);
+  EXPECT_EQ(runs[0].text, "plain\n\nend");
+  EXPECT_EQ(runs[0].md5, accumulated({"plain", "", "end"}));
+  EXPECT_GE(runs[0].text.capacity(), runs[0].text.size() + json::Parser::kPadding);
+  EXPECT_FALSE(runs[1].whole);  // CRLF
+  EXPECT_FALSE(runs[2].whole);  // not UTF-8
+  EXPECT_FALSE(runs[3].whole);  // 40 bytes, over the keep
+  EXPECT_EQ(runs[3].md5, accumulated({std::string(40, 'L')}));
+  for (const PrehashedPayload& r : prehash_payloads(block)) EXPECT_FALSE(r.whole);  // keep 0
+}
+
+// A text taken whole is the kept text with the digest handed over; should
+// a line follow after all, the digest is not trusted and all is hashed.
+TEST(PayloadPrehash, ATextTakenWholeIsKeptAndStillChecked) {
+  Md5 marker;
+  marker.fill(0xAB);
+  {
+    PayloadAccumulator acc;
+    std::string kept;
+    acc.start(&kept, 1 << 20);
+    std::string text = "abc\ndef";
+    acc.take_whole(text, marker, 2);
+    PayloadAccumulator::Result r = acc.finish();
+    EXPECT_EQ(r.md5, marker);
+    EXPECT_EQ(r.lines, 2u);
+    EXPECT_EQ(r.bytes, 7u);
+    EXPECT_EQ(kept, "abc\ndef");
+  }
+  {
+    PayloadAccumulator acc;
+    std::string kept;
+    acc.start(&kept, 1 << 20);
+    std::string text = "abc\ndef";
+    acc.take_whole(text, marker, 2);
+    acc.begin_line();
+    acc.append("ghi");
+    PayloadAccumulator::Result r = acc.finish();
+    EXPECT_EQ(r.md5, accumulated({"abc", "def", "ghi"}));
+    EXPECT_EQ(kept, "abc\ndef\nghi");
+  }
 }
 
 TEST(PayloadPrehash, LooksUpTheRunAfterAnEnvelopeInLineOrder) {

@@ -29,7 +29,8 @@ bool read_one(const std::string& path, std::string display, int rank_file, const
   PrehashedPayloads prehashed;
   using Runs = std::vector<PrehashedPayload>;
   io::BlockPipeline blocks(
-      *source, options.threads, [](io::Block& b) { b.prepared = prehash_payloads(b); },
+      *source, options.threads,
+      [keep = options.max_kept_payload](io::Block& b) { b.prepared = prehash_payloads(b, keep); },
       [&](io::Block& b) { prehashed.add(std::move(std::any_cast<Runs&>(b.prepared)), b.first_line); },
       options.block_bytes);
   reader.use_prehashed(&prehashed);

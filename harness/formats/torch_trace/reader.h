@@ -46,6 +46,7 @@ struct ReadStats {
   uint64_t bytes = 0;
   uint64_t files = 0;
   uint64_t payloads_hashed_ahead = 0;  // payloads whose md5 came from payload_prehash.h
+  uint64_t payloads_taken_whole = 0;   // ...and whose text too, their lines passed over unread
 };
 
 // Hands every record to `on_record` and reports findings to `reporter`.

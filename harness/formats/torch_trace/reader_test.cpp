@@ -51,6 +51,9 @@ struct Seen {
   int rank_file;
   uint64_t json_column;
   std::vector<std::string> duplicates;
+  uint64_t payload_lines;
+  uint64_t payload_first_line;
+  bool payload_truncated;
 };
 
 class ReaderTest : public ::testing::Test {
@@ -76,7 +79,7 @@ class ReaderTest : public ::testing::Test {
         path, options, reporter,
         [&](Record& r) {
           seen.push_back({r.line, std::string(r.kind), r.payload, r.md5_ok, r.rank, *r.file, r.rank_file, r.json_column,
-                          r.duplicate_keys});
+                          r.duplicate_keys, r.payload_lines, r.payload_first_line, r.payload_truncated});
         },
         nullptr, io_error);
   }
@@ -337,8 +340,9 @@ TEST_F(ReaderTest, UnreadableInputIsAnIoError) {
 
 // Reading ahead on several threads (ReadOptions::threads, payload_prehash.h)
 // gives the records and findings of one thread, whatever the block size:
-// payloads hashed ahead, cut by block edges, next to blank lines, with CRLF,
-// wrong md5s, orphans and a line longer than a piece.
+// payloads hashed ahead or taken whole, cut by block edges, next to blank
+// lines, with CRLF, invalid UTF-8, wrong md5s, orphans, a line longer than a
+// piece and one longer than the text kept.
 TEST_F(ReaderTest, ThreadsAndBlockSizesChangeNothing) {
   std::string log = rec(R"({"str": ["/a.py", 0]})");
   for (int i = 0; i < 60; ++i) {
@@ -357,10 +361,13 @@ TEST_F(ReaderTest, ThreadsAndBlockSizesChangeNothing) {
   log += blank;
   log += kPrefix + "{\"crlf\": {}, \"has_payload\": \"" + md5("c\nd") + "\"}\r\n\tc\r\n\td\r\n";
   log += rec_with_payload(R"("long": {})", std::string(5000, 'L'));
+  log += rec_with_payload(R"("kept_in_part": {})", std::string(900, 'K') + "\n" + std::string(900, 'k'));
+  log += rec_with_payload(R"("bad_utf8": {})", "ok\nbad \xff byte");
   log += rec(R"({"dynamo_start": {}})");
   const std::string path = write(log);
   ReadOptions one;
   one.max_piece = 1024;
+  one.max_kept_payload = 1500;
   ASSERT_TRUE(read(path, one)) << io_error;
   const std::vector<Seen> expected = seen;
   const std::vector<diag::Diagnostic> findings = reporter.kept();
@@ -377,13 +384,18 @@ TEST_F(ReaderTest, ThreadsAndBlockSizesChangeNothing) {
         EXPECT_EQ(seen[i].kind, expected[i].kind);
         EXPECT_EQ(seen[i].payload, expected[i].payload);
         EXPECT_EQ(seen[i].md5_ok, expected[i].md5_ok) << "line " << seen[i].line << ", blocks of " << block;
+        EXPECT_EQ(seen[i].payload_lines, expected[i].payload_lines) << "line " << seen[i].line;
+        EXPECT_EQ(seen[i].payload_first_line, expected[i].payload_first_line) << "line " << seen[i].line;
+        EXPECT_EQ(seen[i].payload_truncated, expected[i].payload_truncated) << "line " << seen[i].line;
       }
-      if (block == (1u << 22)) {  // one block: every payload but those next to a blank line hashed ahead
+      if (block == (1u << 22)) {  // one block: every payload but those next to a blank line hashed ahead, most taken whole
         ReadStats stats;
         diag::Reporter quiet;
         std::string error;
         read_torch_trace(path, many, quiet, [](Record&) {}, &stats, error);
         EXPECT_GT(stats.payloads_hashed_ahead, 50u);
+        EXPECT_GT(stats.payloads_taken_whole, 50u);
+        EXPECT_LT(stats.payloads_taken_whole, stats.payloads_hashed_ahead);  // not CRLF, bad UTF-8 or over 1500 bytes
       }
       ASSERT_EQ(reporter.kept().size(), findings.size());
       for (size_t i = 0; i < findings.size(); ++i) {
