@@ -3,34 +3,73 @@
 // line limits make the long-line paths reachable with small inputs. The
 // input's size picks the read size (1-61 bytes), so buffer boundaries fall
 // everywhere while committed logs stay valid seeds.
+//
+// Checks (abort on failure): every finding formats; and a second read on two
+// threads (blocks of 1-97 bytes read ahead, payloads hashed and taken whole
+// there, formats/torch_trace/payload_prehash.h) hands on the same records,
+// payload for payload, and finds the same findings in the same order.
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "diag/profile.h"
 #include "diag/reporter.h"
 #include "fuzz/format_findings.h"
 #include "io/memory_source.h"
-#include "formats/torch_trace/file_reader.h"
+#include "formats/torch_trace/reader.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  size_t step = 1 + size % 61;
-  std::string_view text(reinterpret_cast<const char*>(data), size);
+namespace {
+
+// What a record hands on that reading ahead could change.
+struct Seen {
+  uint64_t line;
+  std::string kind, payload;
+  bool md5_ok, truncated;
+  uint64_t payload_lines, payload_first_line;
+  std::optional<int64_t> rank;
+  bool operator==(const Seen&) const = default;
+};
+
+struct Read {
+  tc::diag::Reporter reporter;
+  std::vector<Seen> records;
+};
+
+void read(std::string_view text, unsigned threads, Read& out) {
+  size_t step = 1 + text.size() % 61;
+  std::unique_ptr<tc::io::InputSource> source = std::make_unique<tc::io::MemorySource>(std::string(text), step);
+  if (text.size() >= 2 && static_cast<unsigned char>(text[0]) == 0x1f && static_cast<unsigned char>(text[1]) == 0x8b)
+    source = tc::io::make_gzip_source(std::move(source));
   tc::formats::torch_trace::ReadOptions options;
   options.max_piece = 256;
   options.max_line_bytes = 4096;
   options.max_kept_payload = 1024;
-  tc::diag::Reporter reporter;
-  std::unique_ptr<tc::io::InputSource> source = std::make_unique<tc::io::MemorySource>(std::string(text), step);
-  if (text.size() >= 2 && static_cast<unsigned char>(text[0]) == 0x1f && static_cast<unsigned char>(text[1]) == 0x8b)
-    source = tc::io::make_gzip_source(std::move(source));
-  // FileReader keeps a reference to the callback: it must outlive the reader.
-  const std::function<void(tc::formats::torch_trace::Record&)> on_record = [](tc::formats::torch_trace::Record&) {};
-  tc::formats::torch_trace::FileReader reader("fuzz.log", -1, options, reporter, on_record);
+  options.threads = threads;
+  options.block_bytes = 1 + text.size() % 97;
+  const std::function<void(tc::formats::torch_trace::Record&)> on_record = [&](tc::formats::torch_trace::Record& r) {
+    out.records.push_back({r.line, std::string(r.kind), r.payload, r.md5_ok, r.payload_truncated, r.payload_lines,
+                           r.payload_first_line, r.rank});
+  };
   std::string io_error;
-  reader.read(*source, nullptr, io_error);
-  tc::fuzz::format_findings(reporter);
+  tc::formats::torch_trace::read_trace_source(*source, "fuzz.log", -1, options, out.reporter, on_record, nullptr,
+                                              io_error);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string_view text(reinterpret_cast<const char*>(data), size);
+  Read one, two;
+  read(text, 1, one);
+  tc::fuzz::format_findings(one.reporter);
+  read(text, 2, two);
+  if (two.records != one.records || two.reporter.kept().size() != one.reporter.kept().size()) std::abort();
+  for (size_t i = 0; i < one.reporter.kept().size(); ++i)
+    if (tc::diag::format_text(one.reporter.kept()[i]) != tc::diag::format_text(two.reporter.kept()[i])) std::abort();
   return 0;
 }

@@ -158,7 +158,9 @@ bool LineReader::next(Line& line) {
     size_t pos = nl ? static_cast<size_t>(static_cast<const char*>(nl) - base) : end_;
     scan_ = pos;  // bytes before pos hold no newline
     bool complete = nl || eof_;
-    if (pos - begin_ > max_piece_ || (!complete && end_ - begin_ >= max_piece_)) {
+    // A line of exactly max_piece bytes comes whole however the reads fall:
+    // without its '\n' in sight, cut only once more than that is buffered.
+    if (pos - begin_ > max_piece_ || (!complete && end_ - begin_ > max_piece_)) {
       std::string_view rest(base + begin_, pos - begin_);
       size_t cut = utf8_boundary_before(rest, max_piece_);
       if (cut > 1 && rest[cut - 1] == '\r') --cut;  // never split "\r\n"

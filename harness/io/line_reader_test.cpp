@@ -158,6 +158,7 @@ TEST(LineReader, LentBytesGiveTheLinesOfCopiedOnes) {
       "ok\nbad\xff\n\xc3\xa9t\xc3\xa9\nok again\n",
       "short\n" + longline + "\r\nnext\n" + longline,
       std::string(70, 'x') + "\n" + std::string(5, 'y') + "\n\n" + longline + "\xff\n" + "end\n",
+      std::string(64, 'p') + "\n" + std::string(64, 'q') + "\r\nend\n",  // exactly max_piece (64): whole
       "",
       "\n\n",
   };

@@ -24,20 +24,26 @@ bool read_one(const std::string& path, std::string display, int rank_file, const
   }
   if (stats) ++stats->files;
   if (path == "-") display = source->name();
+  return read_trace_source(*source, std::move(display), rank_file, options, reporter, on_record, stats, error);
+}
+
+}  // namespace
+
+bool read_trace_source(io::InputSource& source, std::string display, int rank_file, const ReadOptions& options,
+                       diag::Reporter& reporter, const std::function<void(Record&)>& on_record, ReadStats* stats,
+                       std::string& error) {
   FileReader reader(std::move(display), rank_file, options, reporter, on_record);
-  if (options.threads <= 1) return reader.read(*source, stats, error);
+  if (options.threads <= 1) return reader.read(source, stats, error);
   PrehashedPayloads prehashed;
   using Runs = std::vector<PrehashedPayload>;
   io::BlockPipeline blocks(
-      *source, options.threads,
+      source, options.threads,
       [keep = options.max_kept_payload](io::Block& b) { b.prepared = prehash_payloads(b, keep); },
       [&](io::Block& b) { prehashed.add(std::move(std::any_cast<Runs&>(b.prepared)), b.first_line); },
       options.block_bytes);
   reader.use_prehashed(&prehashed);
   return reader.read(blocks, stats, error);
 }
-
-}  // namespace
 
 bool read_trace_file(const TraceFile& file, const ReadOptions& options, diag::Reporter& reporter,
                      const std::function<void(Record&)>& on_record, ReadStats* stats, std::string& error) {

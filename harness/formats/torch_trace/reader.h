@@ -22,6 +22,7 @@
 #include <string>
 
 #include "diag/reporter.h"
+#include "io/input_source.h"
 #include "formats/torch_trace/directory.h"
 #include "formats/torch_trace/record.h"
 
@@ -62,5 +63,12 @@ bool read_torch_trace(const std::string& path, const ReadOptions& options, diag:
 // Returns as read_torch_trace() does, for this file alone.
 bool read_trace_file(const TraceFile& file, const ReadOptions& options, diag::Reporter& reporter,
                      const std::function<void(Record&)>& on_record, ReadStats* stats, std::string& error);
+
+// Reads one opened log (a file's bytes, decompressed) as read_torch_trace()
+// reads a file, naming it `display`: for input that is not a file, such as
+// the fuzz target's.
+bool read_trace_source(io::InputSource& source, std::string display, int rank_file, const ReadOptions& options,
+                       diag::Reporter& reporter, const std::function<void(Record&)>& on_record, ReadStats* stats,
+                       std::string& error);
 
 }  // namespace tc::formats::torch_trace
