@@ -5,32 +5,10 @@
 
 #include <cstring>
 
+#include "io/newlines.h"
 #include "io/utf8.h"
 
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-
 namespace tc::io {
-
-std::vector<uint32_t> find_line_ends(std::string_view text) {
-  std::vector<uint32_t> ends;
-  const char* p = text.data();
-  const size_t n = text.size();
-  size_t i = 0;
-#ifdef __SSE2__
-  // Sixteen bytes at a time: a memchr per line costs more on logs of short lines.
-  const __m128i newline = _mm_set1_epi8('\n');
-  for (; i + 16 <= n; i += 16) {
-    auto hits = static_cast<unsigned>(
-        _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i)), newline)));
-    for (; hits; hits &= hits - 1) ends.push_back(static_cast<uint32_t>(i + static_cast<size_t>(__builtin_ctz(hits))));
-  }
-#endif
-  for (; i < n; ++i)
-    if (p[i] == '\n') ends.push_back(static_cast<uint32_t>(i));
-  return ends;
-}
 
 BlockPipeline::BlockPipeline(InputSource& source, unsigned threads, Prepare prepare, Served on_served,
                              size_t block_bytes)

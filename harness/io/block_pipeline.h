@@ -57,8 +57,6 @@ struct Block {
   std::any prepared;  // what prepare() made of it
 };
 
-// The offset of each '\n' in `text` (smaller than 4 GiB), in order.
-std::vector<uint32_t> find_line_ends(std::string_view text);
 
 class BlockPipeline : public InputSource {
  public:

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "io/memory_source.h"
+#include "io/newlines.h"
 #include "io/utf8.h"
 
 namespace tc::io {
@@ -104,19 +105,6 @@ TEST(BlockPipeline, LendsTheBytesItServesInPlace) {
       EXPECT_GT(vouched, 0u) << "a whole block of ASCII lent as valid UTF-8";
       EXPECT_GT(with_ends, 0u) << "a whole block lent with its line ends";
     }
-  }
-}
-
-// find_line_ends finds every '\n', in the vectorized stretch and the tail.
-TEST(BlockPipeline, FindLineEndsFindsEveryNewline) {
-  std::string text;
-  for (int i = 0; i < 500; ++i) text += std::string(static_cast<size_t>(i % 37), 'a') + (i % 5 ? "\n" : "\r\n");
-  for (size_t cut : {size_t{0}, size_t{1}, size_t{15}, size_t{16}, size_t{17}, size_t{100}, text.size()}) {
-    const std::string_view part(text.data(), cut);
-    std::vector<uint32_t> want;
-    for (size_t i = 0; i < part.size(); ++i)
-      if (part[i] == '\n') want.push_back(static_cast<uint32_t>(i));
-    EXPECT_EQ(find_line_ends(part), want) << cut;
   }
 }
 

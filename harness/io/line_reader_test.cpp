@@ -13,6 +13,7 @@
 #include "io/block_pipeline.h"
 #include "io/input_source.h"
 #include "io/memory_source.h"
+#include "io/newlines.h"
 #include "io/utf8.h"
 
 namespace tc::io {

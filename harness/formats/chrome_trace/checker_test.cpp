@@ -199,6 +199,12 @@ TEST_F(ChromeChecks, JsonFindingsAreLocatedAtTheByte) {
   };
   check("{\"traceEvents\": [\r\n{\"ph\": \"i\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1}]}");
   EXPECT_EQ(at("input-crlf"), "1:18 ");
+  {  // after 300 LF lines (counted 64 bytes at a time), the first CRLF
+    std::string events;
+    for (int i = 0; i < 300; ++i) events += "{\"ph\": \"i\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1},\n";
+    check("{\"traceEvents\": [\n" + events + "{\"ph\": \"i\", \"name\": \"b\", \"pid\": 1, \"tid\": 1, \"ts\": 2}\r\n]}");
+    EXPECT_EQ(at("input-crlf"), "302:54 ");
+  }
   check("{\"traceEvents\": [{\"ph\": \"i\", \"name\": \"a\", \"name\": \"b\", \"pid\": 1, \"tid\": 1, \"ts\": 1}]}");
   EXPECT_EQ(at("json-duplicate-key"), "1:43 /traceEvents/0/name");
   check("{\"traceEvents\": [{\"ph\": \"X\", \"ts\": NaN}]}");

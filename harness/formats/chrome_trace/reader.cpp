@@ -12,6 +12,7 @@
 
 #include "formats/chrome_trace/lenient_json.h"
 #include "io/input_source.h"
+#include "io/newlines.h"
 #include "io/utf8.h"
 #include "json/array_ahead.h"
 #include "json/parse.h"
@@ -94,16 +95,10 @@ class CrlfScan : public io::InputSource {
       i = cr + 1;
     }
   }
-  // Moves the line/column past `n` bytes: a count of the newlines (a loop
-  // the compiler vectorizes) and the last of them, not a call per line.
+  // Moves the line/column past `n` bytes: a count of the newlines and the
+  // last of them, not a call per line.
   void advance(const char* p, size_t n) {
-    uint64_t lines = 0;
-    for (size_t at = 0; at < n;) {  // byte-wide counts, 255 bytes at a time
-      const size_t end = std::min(n, at + 255);
-      uint8_t block = 0;
-      for (; at < end; ++at) block += p[at] == '\n';
-      lines += block;
-    }
+    const uint64_t lines = io::count_newlines(std::string_view(p, n));
     if (lines > 0) {
       line_ += lines;
       last_nl_ = offset_ + static_cast<uint64_t>(static_cast<const char*>(memrchr(p, '\n', n)) - p);

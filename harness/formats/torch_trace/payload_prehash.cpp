@@ -5,6 +5,7 @@
 #include <memory>
 #include <string_view>
 
+#include "io/newlines.h"
 #include "io/utf8.h"
 #include "json/parse.h"
 
