@@ -127,9 +127,12 @@ bool LineReader::skip(uint64_t n) {
   if (failed_ || !lends_ || begin_ != end_ || in_long_line_ || lent_at_ >= lent_size_ || !lent_.line_ends) return false;
   const std::vector<uint32_t>& ends = *lent_.line_ends;
   if (n > ends.size() - lent_line_) return false;
-  const size_t after = size_t{ends[lent_line_ + n - 1]} + 1;
-  if (after - lent_at_ > max_piece_) return false;  // all n lines are shorter than this
-  lent_at_ = after;
+  size_t at = lent_at_;
+  for (size_t k = lent_line_; k < lent_line_ + n; ++k) {
+    if (ends[k] - at > max_piece_) return false;  // next() would hand it out in pieces
+    at = size_t{ends[k]} + 1;
+  }
+  lent_at_ = at;
   lent_line_ += n;
   number_ += n;
   return true;

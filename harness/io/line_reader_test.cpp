@@ -219,6 +219,14 @@ TEST(LineReader, SkipPassesOverWholeLentLinesOnly) {
     EXPECT_FALSE(reader.next(line));
     EXPECT_EQ(reader.bytes(), input.size());
   }
+  {  // Lines of up to max_piece bytes each pass, however long together.
+    LendingSource lending(input, 1000, true);
+    LineReader reader(lending, 20, 16);
+    ASSERT_TRUE(reader.next(line));
+    EXPECT_TRUE(reader.skip(2));  // 2 + 20 bytes
+    ASSERT_TRUE(reader.next(line));
+    EXPECT_EQ(line.text, "dddd");
+  }
   // Refused: line ends unknown, lines past the bytes lent now, a line that
   // would come in pieces, a source that does not lend.
   LendingSource unvouched(input, 1000, false);
