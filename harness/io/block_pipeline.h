@@ -57,7 +57,6 @@ struct Block {
   std::any prepared;  // what prepare() made of it
 };
 
-
 class BlockPipeline : public InputSource {
  public:
   using Prepare = std::function<void(Block&)>;
