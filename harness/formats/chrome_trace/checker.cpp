@@ -12,6 +12,7 @@
 
 #include "formats/chrome_trace/fields.h"
 #include "formats/chrome_trace/kineto.h"
+#include "io/same_bytes.h"
 #include "json/pointer.h"
 
 namespace tc::formats::chrome_trace {
@@ -471,7 +472,8 @@ void ChromeChecker::pair_async(const ChromeEvent& e, char ph, std::string_view c
 
 uint32_t ChromeChecker::intern(std::string_view cat, std::string_view name) {
   // Flows of one trace share a few labels ("ac2g"): try the last one first.
-  if (last_label_ < labels_.size() && labels_[last_label_].first == cat && labels_[last_label_].second == name)
+  if (last_label_ < labels_.size() && io::same_bytes(labels_[last_label_].first, cat) &&
+      io::same_bytes(labels_[last_label_].second, name))
     return last_label_;
   std::pair<std::string, std::string> key{std::string(cat), std::string(name)};
   auto [it, fresh] = label_ids_.try_emplace(key, static_cast<uint32_t>(labels_.size()));
@@ -483,16 +485,21 @@ uint32_t ChromeChecker::intern(std::string_view cat, std::string_view name) {
 // Event order is not significant (../shared/spec/formats.md §1.1): an end written
 // before its start still pairs, so ends wait in flows_ for their start.
 void ChromeChecker::pair_flow(const ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
-                              const std::string& id) {
+                              const EventFields& f, bool keyed) {
   if (ph == 't') return;  // a step neither opens nor closes a flow
-  // The reader took the same key ahead when it could (EventKeys::flow).
-  const uint64_t key = e.keys && e.keys->flow ? e.keys->flow : flow_pairing_key(cat, id, flow_key_);
+  // The reader took the same key ahead when it could (EventKeys::flow);
+  // else event_id_ holds the id.
+  const uint64_t key = keyed ? e.keys->flow : flow_pairing_key(cat, event_id_, flow_key_);
+  auto id = [&]() -> const std::string& {
+    if (keyed) read_event_id(f, event_id_);
+    return event_id_;
+  };
   std::string_view phs(&ph, 1);
   const bool end = ph == 'f';
   auto here = [&] {
-    Flow f{e.pos.line, static_cast<uint32_t>(e.pos.column), intern(cat, name), 0, e.index};
-    f.end = end;
-    return f;
+    Flow flow{e.pos.line, static_cast<uint32_t>(e.pos.column), intern(cat, name), 0, e.index};
+    flow.end = end;
+    return flow;
   };
   Flow* met = flows_.find(key);
   if (met && met->end == end) {  // a second start while one is open, or a second end
@@ -500,7 +507,7 @@ void ChromeChecker::pair_flow(const ChromeEvent& e, char ph, std::string_view ca
       report_made(
           "ct-flow-duplicate", e,
           [&] {
-            return "flow start (cat \"" + std::string(cat) + "\", id " + id +
+            return "flow start (cat \"" + std::string(cat) + "\", id " + id() +
                    ") while one with that id is open (line " + std::to_string(met->line) + ")";
           },
           phs, "id", "Perfetto: flow_duplicate_id");
@@ -508,7 +515,7 @@ void ChromeChecker::pair_flow(const ChromeEvent& e, char ph, std::string_view ca
     } else {
       report_made(
           "ct-flow-unpaired", e,
-          [&] { return "a second flow end (cat \"" + std::string(cat) + "\", id " + id + ") for one start"; }, phs,
+          [&] { return "a second flow end (cat \"" + std::string(cat) + "\", id " + id() + ") for one start"; }, phs,
           "id", "Kineto reuses an ac2g id for two GPU events");
     }
     return;
@@ -714,7 +721,10 @@ void ChromeChecker::check_event(const ChromeEvent& e) {
     case 'f': {
       std::string& id = event_id_;
       unread_by_ = "hta";  // HTA drops the id column (hta/common/trace_parser.py:304-305)
-      if (!read_event_id(f, id)) {
+      // A flow whose pairing key the reader took ahead has an id (else the
+      // key is 0), whose text only a message needs: pair_flow reads it then.
+      const bool keyed = (ph == 's' || ph == 'f') && e.keys && e.keys->flow;
+      if (!keyed && !read_event_id(f, id)) {
         // A flow without an id it can be paired by loses only its arrow.
         const bool flow = ph == 's' || ph == 't' || ph == 'f';
         if (f.get(EventFields::Id, v) && !f.has(EventFields::Id2))
@@ -744,7 +754,7 @@ void ChromeChecker::check_event(const ChromeEvent& e) {
         if (f.get(EventFields::Bp, v) && (v.get_string().get(bp) != simdjson::SUCCESS || bp != "e"))
           report("ct-flow-bp", e, "flow binding point \"bp\" is not \"e\"", ph_text, "bp",
                  "catapult skips the arrow; Perfetto binds it to the next slice");
-        pair_flow(e, ph, cat, name, id);
+        pair_flow(e, ph, cat, name, f, keyed);
       } else {
         pair_async(e, ph, cat, name, id, ts);
       }

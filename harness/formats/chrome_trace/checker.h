@@ -111,8 +111,9 @@ class ChromeChecker {
   void check_metadata(const ChromeEvent& e, const EventFields& f, std::string_view name);
   void pair_async(const ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
                   const std::string& id, double ts);
-  void pair_flow(const ChromeEvent& e, char ph, std::string_view cat, std::string_view name,
-                 const std::string& id);
+  // `keyed`: e.keys->flow is the pairing key, and event_id_ is not read.
+  void pair_flow(const ChromeEvent& e, char ph, std::string_view cat, std::string_view name, const EventFields& f,
+                 bool keyed);
   void duration(const ChromeEvent& e, char ph, const ThreadKeys& keys, std::string_view name, double ts,
                 bool zero_dur);
   // A B, E or thread instant of dur 0 that catapult drops for starting

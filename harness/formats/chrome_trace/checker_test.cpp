@@ -27,7 +27,7 @@ class ChromeChecks : public ::testing::Test {
 
   // Checks `text` as a Chrome trace file; returns what check() returns
   // (whether the file was read).
-  bool check(const std::string& text, const std::string& name = "t.json") {
+  bool check(const std::string& text, const std::string& name = "t.json", unsigned jobs = 1) {
     path_ = (dir_ / name).string();
     std::ofstream(path_, std::ios::binary) << text;
     reporter_ = diag::Reporter();
@@ -35,6 +35,7 @@ class ChromeChecks : public ::testing::Test {
     formats::CheckRequest request;
     request.path = path_;
     request.reporter = &reporter_;
+    request.jobs = jobs;
     return formats::registry::find_format("chrome_trace")->check(request, io_error);
   }
   // An object-form trace around `events` (comma-separated JSON objects).
@@ -141,6 +142,29 @@ TEST_F(ChromeChecks, EachDefectHasItsRule) {
   for (const Defect& d : defects) {
     check_events(d.event);
     EXPECT_GE(count(d.rule), 1u) << d.event << "\n" << all();
+  }
+}
+
+// On two threads the reader takes a flow's pairing key ahead and the
+// checks read its id only for a message: the messages are those of one
+// thread, with the id, for "id" and "id2".
+TEST_F(ChromeChecks, FlowMessagesNameTheIdOnAnyNumberOfThreads) {
+  const std::string events =
+      R"({"ph": "s", "cat": "c", "name": "x", "id": 4, "pid": 1, "tid": 1, "ts": 1},
+{"ph": "s", "cat": "c", "name": "x", "id": 4, "pid": 1, "tid": 1, "ts": 2},
+{"ph": "f", "cat": "c", "name": "x", "id2": {"local": "0x9"}, "pid": 1, "tid": 1, "ts": 4, "bp": "e"},
+{"ph": "f", "cat": "c", "name": "x", "id2": {"local": "0x9"}, "pid": 1, "tid": 1, "ts": 5, "bp": "e"})";
+  std::string one;
+  for (unsigned jobs : {1u, 2u}) {
+    check("{\"traceEvents\": [\n" + events + "\n]}", "t.json", jobs);
+    const std::string findings = all();
+    EXPECT_NE(findings.find("ct-flow-duplicate]: flow start (cat \"c\", id 4) while"), std::string::npos)
+        << jobs << "\n" << findings;
+    EXPECT_NE(findings.find("ct-flow-unpaired]: a second flow end (cat \"c\", id local:0x9) for one start"),
+              std::string::npos)
+        << jobs << "\n" << findings;
+    if (jobs == 1) one = findings;
+    else EXPECT_EQ(findings, one);
   }
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "io/same_bytes.h"
+
 namespace tc::formats::chrome_trace {
 namespace {
 
@@ -37,7 +39,7 @@ unsigned cat_side(std::string_view cat) {
       {"collective_comm", kCollective},
   };
   for (const Cat& c : kCats)
-    if (c.name.size() == cat.size() && c.name[0] == cat[0] && c.name == cat) return c.side;
+    if (io::same_bytes(c.name, cat)) return c.side;
   return 0;
 }
 
@@ -144,7 +146,7 @@ void KinetoChecker::event(const ChromeEvent& e, const EventFields& f, char ph, s
     gpu_activity_ = true;
     first_gpu_line_ = e.pos.line, first_gpu_column_ = e.pos.column;
   }
-  if (((side & kCollective) || name == "record_param_comms") && !collectives_) {
+  if (!collectives_ && ((side & kCollective) || io::same_bytes(name, "record_param_comms"))) {
     collectives_ = true;
     first_collective_line_ = e.pos.line, first_collective_column_ = e.pos.column;
   }
@@ -155,10 +157,10 @@ void KinetoChecker::event(const ChromeEvent& e, const EventFields& f, char ph, s
     bool has_rf = false, has_ext = false;
     for (auto it = args.begin(), end = args.end(); it != end && !(has_rf && has_ext); ++it) {
       const std::string_view key(it.key_c_str(), it.key_length());
-      if (!has_rf && key == "Record function id") {
+      if (!has_rf && io::same_bytes(key, "Record function id")) {
         rf_value = it.value();
         has_rf = true;
-      } else if (!has_ext && key == "External id") {
+      } else if (!has_ext && io::same_bytes(key, "External id")) {
         v = it.value();
         has_ext = true;
       }

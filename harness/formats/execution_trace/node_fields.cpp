@@ -1,9 +1,9 @@
 #include "formats/execution_trace/node_fields.h"
 
 #include <array>
-#include <cstring>
 
 #include "formats/record_plan.h"
+#include "io/same_bytes.h"
 
 namespace tc::formats::execution_trace {
 // Named, not anonymous: NodeSchemaPlan::Plans, which the header declares,
@@ -20,21 +20,6 @@ template <class T>
   return e.get(out) == simdjson::SUCCESS;
 }
 
-// Whether n bytes at a and b are equal: keys are short, and two loads that
-// overlap (never past a + n) beat a call to memcmp.
-inline bool same_bytes(const char* a, const char* b, size_t n) {
-  auto eq = [&](auto word, size_t at) {
-    decltype(word) x, y;
-    std::memcpy(&x, a + at, sizeof x);
-    std::memcpy(&y, b + at, sizeof y);
-    return x == y;
-  };
-  if (n >= 8) return n <= 16 ? eq(uint64_t{}, 0) && eq(uint64_t{}, n - 8) : std::memcmp(a, b, n) == 0;
-  if (n >= 4) return eq(uint32_t{}, 0) && eq(uint32_t{}, n - 4);
-  if (n >= 2) return eq(uint16_t{}, 0) && eq(uint16_t{}, n - 2);
-  return n == 0 || *a == *b;
-}
-
 // The first value of each of `keys` in an object, from one pass over its
 // members. Writers keep one order, and `keys` start with PyTorch's: while
 // the members come in that order, each costs one comparison.
@@ -49,7 +34,7 @@ template <size_t N>
 Members<N> pick(simdjson::dom::object object, const std::array<std::string_view, N>& keys) {
   Members<N> m;
   auto is = [](simdjson::dom::object::iterator it, std::string_view key) {
-    return it.key_length() == key.size() && same_bytes(it.key_c_str(), key.data(), key.size());
+    return it.key_length() == key.size() && io::same_bytes(it.key_c_str(), key.data(), key.size());
   };
   auto it = object.begin();
   const auto end = object.end();
