@@ -22,7 +22,8 @@
 # harness/bench/count_work.py counts instructions and branch mispredicts
 # of `check` on the same inputs (valgrind's cachegrind), and
 # harness/bench/compare_wall.py times the binaries on one input in turn,
-# md5sum among them, so that the drift falls on all alike.
+# md5sum among them, so that the drift falls on all alike, and gives each
+# binary's ratio to the first paired round by round.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

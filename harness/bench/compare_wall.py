@@ -10,7 +10,12 @@ two bench runs an hour apart compare the hours, not the builds. Runs taken
 in turn (md5sum, A, B, md5sum, A, B, ...) meet the same drift: each binary's
 minimum and median wall and CPU seconds of `check --jobs J FILE` are
 comparable with the others' and with md5sum's of the same round, and the
-ratios to the first binary are printed with them. count_work.py counts
+ratios to the first binary are printed with them. The order within a round
+alternates (forward, then backward), and each binary's paired ratio is
+the median over rounds of the first binary's wall over its own in that
+round, with how many rounds it was faster: on a host whose speed moves
+within seconds, a pair of runs side by side says more than two medians.
+count_work.py counts
 instructions instead; this is for what instructions miss (cache misses,
 the balance of the two threads). Exit 0, 1 when a run of a binary failed
 (an exit code other than check's 0 and 1) or the outputs differ.
@@ -41,8 +46,8 @@ def main():
     cpu = {name: [] for name, _ in rows}
     outputs = {}
     failed = False
-    for _ in range(args.runs):
-        for name, cmd in rows:
+    for r in range(args.runs):
+        for name, cmd in rows if r % 2 == 0 else reversed(rows):
             code, cpu_s, wall_s, _, _ = measure(cmd)
             if name != "md5sum" and code not in (0, 1):
                 print(f"{name}: exit {code}", file=sys.stderr)
@@ -69,6 +74,13 @@ def main():
             if name != first:
                 ratios += f", {statistics.median(wall[first]) / statistics.median(w):.2f}x the first"
         print(f"{name[-40:]:40s} {w[0]:9.3f} {statistics.median(w):8.3f} {c[0]:8.3f} {statistics.median(c):8.3f}  {ratios}")
+    for name in args.binaries[1:]:
+        paired = [a / b for a, b in zip(wall[first], wall[name]) if b > 0]
+        if not paired:
+            continue
+        faster = sum(1 for x in paired if x > 1)
+        print(f"paired, {name[-40:]}: {statistics.median(paired):.3f}x the first (faster in {faster} of "
+              f"{len(paired)} rounds, {min(paired):.2f}x-{max(paired):.2f}x)")
     return 1 if failed else 0
 
 
