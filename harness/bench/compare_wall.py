@@ -15,10 +15,10 @@ alternates (forward, then backward), and each binary's paired ratio is
 the median over rounds of the first binary's wall over its own in that
 round, with how many rounds it was faster: on a host whose speed moves
 within seconds, a pair of runs side by side says more than two medians.
-count_work.py counts
-instructions instead; this is for what instructions miss (cache misses,
-the balance of the two threads). Exit 0, 1 when a run of a binary failed
-(an exit code other than check's 0 and 1) or the outputs differ.
+count_work.py counts instructions instead; this is for what instructions
+miss (cache misses, the balance of the two threads). Exit 0, 1 when a run
+of a binary failed (an exit code other than check's 0 and 1) or the
+outputs differ.
 """
 import argparse
 import hashlib
