@@ -11,11 +11,15 @@
 #
 #   ci/bench.sh [run_bench.py options]      e.g. --only torch_trace --runs 5
 #
-# Environment: TRACECHECK_BENCH_MB (input size in MiB, default 1024; 64 for a
-# quick run), TRACECHECK_BENCH_RUNS (default 3), TRACECHECK_BENCH_DIR (the
-# scratch folder, default build-bench/inputs; inputs are reused while their
-# size matches), TRACECHECK_CORPUS_DIR (the extra rows' real traces, default
-# ../shared/corpus beside the checkout).
+# tracecheck is built as a release would be: trained on the raw captures
+# (ci/build-pgo.sh, about 7 minutes on two cores).
+#
+# Environment: TRACECHECK_BENCH_PGO (1, the default; 0 builds without the
+# profile, as the tests' build is), TRACECHECK_BENCH_MB (input size in MiB,
+# default 1024; 64 for a quick run), TRACECHECK_BENCH_RUNS (default 3),
+# TRACECHECK_BENCH_DIR (the scratch folder, default build-bench/inputs;
+# inputs are reused while their size matches), TRACECHECK_CORPUS_DIR (the
+# extra rows' real traces, default ../shared/corpus beside the checkout).
 #
 # Wall times on a shared VM drift by more than one change's step. For
 # comparing two builds (neither is run here):
@@ -28,8 +32,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ci/install-deps.sh
-cmake --preset bench >/dev/null
-cmake --build --preset bench -j"$(nproc)" --target tracecheck parse_limit
+if [ "${TRACECHECK_BENCH_PGO:-1}" = 1 ]; then
+  ci/build-pgo.sh bench parse_limit
+else
+  cmake --preset bench -DTRACECHECK_PGO= >/dev/null
+  cmake --build --preset bench -j"$(nproc)" --target tracecheck parse_limit
+fi
 python3 harness/bench/run_bench.py --build build-bench \
   --scratch "${TRACECHECK_BENCH_DIR:-build-bench/inputs}" "$@"
 
