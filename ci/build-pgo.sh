@@ -5,25 +5,33 @@
 #
 #   ci/build-pgo.sh PRESET [TARGET...]     e.g. ci/build-pgo.sh bench parse_limit
 #
-# 1. builds tracecheck with TRACECHECK_PGO=generate in build-pgo-generate/
-#    (the preset's settings, another folder; kept, so it rebuilds only what
-#    changed);
+# 1. builds tracecheck with TRACECHECK_PGO=generate in
+#    build-pgo-generate/PRESET/ (the preset's settings, another folder; kept,
+#    so it rebuilds only what changed);
 # 2. trains it: `check` on one thread and on two, and `validate`, over inputs
 #    made by harness/bench/make_inputs.py from the raw captures committed
 #    beside the goldens (a GPU Kineto trace, execution traces, a compiled
 #    model's TORCH_TRACE), sized so that each format's check takes a like
-#    share of the training; then `check` of every raw capture, for the
-#    paths the big inputs do not take. The profile is made anew each time;
+#    share of the training; then `check` of every raw trace file, for the
+#    paths the big inputs do not take (the debug-trace folders are not
+#    trained: that reader is optimised as usual). The profile is made anew
+#    each time;
 # 3. builds tracecheck and the preset's other TARGETs with TRACECHECK_PGO=use
-#    from scratch, since the build cannot tell that a profile changed;
+#    from scratch (the whole folder: the build cannot tell that a profile
+#    changed), and fails unless every object the profile covers was built
+#    from it: same folder layout (each profile file has its object) and
+#    same sources (no -Wcoverage-mismatch);
 # 4. replays the training runs with the optimised tracecheck, and fails
 #    unless its output and exit codes are the trained build's, byte for byte
 #    (a check on the compiler, not on the traces).
 #
-# The preset's folder keeps TRACECHECK_PGO=use in its cache: a later build
-# there without retraining warns of the sources changed since, and
-# optimises those as usual. `cmake --preset PRESET -DTRACECHECK_PGO=` turns
-# it off.
+# Both folders are configured afresh from the preset (cmake --fresh), so
+# that the settings that name objects (unity batches, precompiled headers)
+# and compile them are the same in both: a setting of one's own in the
+# preset's folder is dropped. That folder keeps TRACECHECK_PGO=use in its
+# cache: a later build there without retraining warns of the sources changed
+# since, and optimises those as usual. `cmake --preset PRESET
+# -DTRACECHECK_PGO=` turns it off.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,9 +49,9 @@ while "binaryDir" not in p:
     p = presets[p["inherits"]]
 print(p["binaryDir"].replace("${sourceDir}", "."))' "$preset")
 
-gen=build-pgo-generate
+gen="build-pgo-generate/$preset"
 profile="$PWD/$gen/profile"
-cmake --preset "$preset" -B "$gen" -DTRACECHECK_PGO=generate -DTRACECHECK_PGO_DIR="$profile" >/dev/null
+cmake --preset "$preset" -B "$gen" --fresh -DTRACECHECK_PGO=generate -DTRACECHECK_PGO_DIR="$profile" >/dev/null
 cmake --build "$gen" -j"$(nproc)" --target tracecheck
 
 train="$gen/train"
@@ -83,8 +91,23 @@ rm -rf "$profile"
 replay "$gen/harness/tracecheck" "$train/output.generate.txt"
 echo "build-pgo.sh: trained on ${#runs[@]} runs over 48 MiB of inputs and ${#raws[@]} raw captures" >&2
 
-cmake --preset "$preset" -DTRACECHECK_PGO=use -DTRACECHECK_PGO_DIR="$profile" >/dev/null
-cmake --build --preset "$preset" -j"$(nproc)" --clean-first --target "${targets[@]}"
+cmake --preset "$preset" --fresh -DTRACECHECK_PGO=use -DTRACECHECK_PGO_DIR="$profile" >/dev/null
+cmake --build --preset "$preset" -j"$(nproc)" --clean-first --target "${targets[@]}" 2>&1 | tee "$train/use-build.log"
+
+# The profile's files are named by their objects, the build folder left out
+# ("harness#CMakeFiles#x.dir#Unity#unity_0_cxx.cxx.gcda"): one without its
+# object was not used, and g++ would only have said so in a warning we turn
+# off for the untrained targets.
+unused=0
+for data in "$profile"/*.gcda; do
+  object="$dir/$(basename "$data" .gcda | tr '#' /).o"
+  [ -f "$object" ] || { echo "build-pgo.sh: no $object for the profile's $(basename "$data")" >&2; unused=1; }
+done
+[ "$unused" = 0 ] || exit 1
+if grep -q 'coverage-mismatch' "$train/use-build.log"; then
+  echo "build-pgo.sh: sources changed between the training and the build (-Wcoverage-mismatch above)" >&2
+  exit 1
+fi
 
 replay "$dir/harness/tracecheck" "$train/output.use.txt"
 if ! cmp -s "$train/output.generate.txt" "$train/output.use.txt"; then
