@@ -89,7 +89,8 @@ replay() {
 
 rm -rf "$profile"
 replay "$gen/harness/tracecheck" "$train/output.generate.txt"
-echo "build-pgo.sh: trained on ${#runs[@]} runs over 48 MiB of inputs and ${#raws[@]} raw captures" >&2
+echo "build-pgo.sh: trained on ${#runs[@]} runs over $(du -ch "$train"/kineto.json "$train"/et.json \
+  "$train"/torch_trace.log | tail -n 1 | cut -f1) of inputs and ${#raws[@]} raw captures" >&2
 
 cmake --preset "$preset" --fresh -DTRACECHECK_PGO=use -DTRACECHECK_PGO_DIR="$profile" >/dev/null
 cmake --build --preset "$preset" -j"$(nproc)" --clean-first --target "${targets[@]}" 2>&1 | tee "$train/use-build.log"
