@@ -19,9 +19,12 @@
 #include <simdjson.h>
 
 #include <array>
+#include <bit>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string_view>
+#include <type_traits>
 
 #include "schema/schema_part.h"
 
@@ -29,14 +32,31 @@ namespace tc::formats {
 
 template <size_t N>
 struct RecordPlan {
+  static_assert(N <= 64, "the keys are bits of one word");
   bool usable = false;
   std::array<schema::SchemaPart, N> part{};
   std::array<bool, N> allowed{};   // the record admits a member by that name
   std::array<bool, N> required{};
   std::array<bool, N> nested{};    // decided where the reader reads its content
+  // allowed and required as words, bit i for key i (plan_record sets both).
+  uint64_t allowed_bits = 0, required_bits = 0;
 
-  // `found` is indexable by key: found[i] is true when key i is there.
+  // `present`: bit i is set when key i is there. Only the values of
+  // present keys are read, so that a reader that keeps its keys as bits
+  // pays per member rather than per key.
+  bool admits(uint64_t present, const simdjson::dom::element* value) const {
+    if ((present & required_bits) != required_bits || (present & ~allowed_bits)) return false;
+    for (uint64_t left = present; left; left &= left - 1) {
+      const size_t i = static_cast<size_t>(std::countr_zero(left));
+      if (!nested[i] && !part[i].valid(value[i])) return false;
+    }
+    return true;
+  }
+  // The same, with `found` indexable by key: found[i] is true when key i is
+  // there. A key at a time (a reader that keeps its keys as flags would
+  // pay more to make them bits first).
   template <class Found>
+    requires(!std::is_integral_v<Found>)
   bool admits(const Found& found, const simdjson::dom::element* value) const {
     for (size_t i = 0; i < N; ++i) {
       if (!found[i]) {
@@ -62,6 +82,10 @@ RecordPlan<N> plan_record(const schema::RecordPart& record, const std::array<std
     while (i < N && keys[i] != name) ++i;
     if (i == N) return {};  // a member the reader would not see
     plan.required[i] = true;
+  }
+  for (size_t i = 0; i < N; ++i) {
+    plan.allowed_bits |= uint64_t{plan.allowed[i]} << i;
+    plan.required_bits |= uint64_t{plan.required[i]} << i;
   }
   plan.usable = true;
   return plan;

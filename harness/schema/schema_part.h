@@ -22,6 +22,9 @@
 
 #include <simdjson.h>
 
+#include <array>
+#include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -58,19 +61,17 @@ class SchemaPart {
   explicit SchemaPart(const detail::Subschema* sub);
   bool decide(simdjson::dom::element e) const;
   static uint8_t sure_bits(uint8_t types);
-  static inline __attribute__((always_inline)) uint8_t sure_bit(simdjson::dom::element_type t) {
+  // A bit per simdjson type, looked up by the type's character (ARRAY is
+  // '[', INT64 'l', ...): a table, not a switch, for a value per member.
+  static constexpr std::array<uint8_t, 256> kSureBit = [] {
     using T = simdjson::dom::element_type;
-    switch (t) {
-      case T::ARRAY: return 1;
-      case T::OBJECT: return 2;
-      case T::INT64: return 4;
-      case T::UINT64: return 8;
-      case T::DOUBLE: return 16;
-      case T::STRING: return 32;
-      case T::BOOL: return 64;
-      case T::NULL_VALUE: return 128;
-    }
-    return 0;
+    std::array<uint8_t, 256> bits{};
+    const T types[] = {T::ARRAY, T::OBJECT, T::INT64, T::UINT64, T::DOUBLE, T::STRING, T::BOOL, T::NULL_VALUE};
+    for (size_t i = 0; i < std::size(types); ++i) bits[static_cast<uint8_t>(types[i])] = static_cast<uint8_t>(1u << i);
+    return bits;
+  }();
+  static inline __attribute__((always_inline)) uint8_t sure_bit(simdjson::dom::element_type t) {
+    return kSureBit[static_cast<uint8_t>(t)];
   }
 
   const detail::Subschema* sub_ = nullptr;
