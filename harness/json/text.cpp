@@ -12,6 +12,7 @@
 
 #include "io/utf8.h"
 #include "json/python_dump.h"
+#include "json/tape.h"
 
 namespace tc::json {
 namespace {
@@ -381,24 +382,25 @@ bool has_duplicate_keys(simdjson::dom::element e, std::vector<std::string_view>&
   uint64_t signature[kSmall];
   uint64_t filter = 0;
   size_t n = 0;
-  // Keys as (pointer, length), not key_value_pair: copying that struct costs
-  // a store-forwarding stall per member (see schema/adapters.h).
-  for (auto it = object.begin(), end = object.end(); it != end; ++it) {
-    const std::string_view key(it.key_c_str(), it.key_length());
+  bool duplicate = false;
+  for_each_member(object, [&](std::string_view key, simdjson::dom::element value) {  // false: stop
     const uint64_t sig = key_signature(key);
     const uint64_t bit = uint64_t{1} << ((sig * 0x9E3779B97F4A7C15ULL) >> 58);
     if (filter & bit) {
       for (size_t k = 0; k < n; ++k)
-        if (signature[k] == sig && std::memcmp(seen[k], key.data(), key.size()) == 0) return true;
+        if (signature[k] == sig && std::memcmp(seen[k], key.data(), key.size()) == 0) {
+          duplicate = true;
+          return false;
+        }
     }
     filter |= bit;
     seen[n] = key.data();
     signature[n] = sig;
     ++n;
-    const simdjson::dom::element value = it.value();
-    if (is_container(value) && has_duplicate_keys(value, keys)) return true;
-  }
-  return false;
+    duplicate = is_container(value) && has_duplicate_keys(value, keys);
+    return !duplicate;
+  });
+  return duplicate;
 }
 
 void append_last_values(simdjson::dom::element value, std::string& out) {

@@ -20,6 +20,8 @@
 #include <string>
 #include <string_view>
 
+#include "json/tape.h"
+
 namespace tc::formats::chrome_trace {
 
 struct FieldId {
@@ -82,8 +84,15 @@ inline bool read_id(simdjson::dom::element v, FieldId& out) {
 // The top-level members of one event that the checks look at.
 struct EventFields {
   enum Key : unsigned { Ph, Name, Cat, Ts, Dur, Pid, Tid, Args, Id, Id2, Bp, S, kCount };
-  simdjson::dom::element value[kCount];
+  // value[k] holds a value only where bit k of `present` is set; the others
+  // are left unwritten: clearing all twelve for every event took 0.6% of
+  // the instructions of a check.
+  union {
+    simdjson::dom::element value[kCount];
+  };
   uint32_t present = 0;  // bit k: value[k] is set
+
+  EventFields() {}  // leaves `value` unwritten, as said above
 
   bool get(Key k, simdjson::dom::element& out) const {
     if (!(present >> k & 1)) return false;
@@ -170,19 +179,19 @@ struct EventKeys {
 inline EventKeys index_event_keys(simdjson::dom::object o) {
   EventKeys keys;
   EventFields& f = keys.fields;
-  for (auto it = o.begin(), end = o.end(); it != end; ++it) {
-    const EventFields::Key k = event_field_key(std::string_view(it.key_c_str(), it.key_length()));
+  json::for_each_member(o, [&](std::string_view key, simdjson::dom::element value) {
+    const EventFields::Key k = event_field_key(key);
     if (k == EventFields::kCount) {
       keys.others = true;
-      continue;
+      return;
     }
     if (f.has(k)) {
       keys.repeated = true;
-      continue;
+      return;
     }
-    f.value[k] = it.value();
+    f.value[k] = value;
     f.present |= uint32_t{1} << k;
-  }
+  });
   return keys;
 }
 

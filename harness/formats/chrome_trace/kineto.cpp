@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "io/same_bytes.h"
+#include "json/tape.h"
 
 namespace tc::formats::chrome_trace {
 namespace {
@@ -155,16 +156,16 @@ void KinetoChecker::event(const ChromeEvent& e, const EventFields& f, char ph, s
     // each), from one walk over args.
     simdjson::dom::element rf_value, v;
     bool has_rf = false, has_ext = false;
-    for (auto it = args.begin(), end = args.end(); it != end && !(has_rf && has_ext); ++it) {
-      const std::string_view key(it.key_c_str(), it.key_length());
+    json::for_each_member(args, [&](std::string_view key, simdjson::dom::element value) {
       if (!has_rf && io::same_bytes(key, "Record function id")) {
-        rf_value = it.value();
+        rf_value = value;
         has_rf = true;
       } else if (!has_ext && io::same_bytes(key, "External id")) {
-        v = it.value();
+        v = value;
         has_ext = true;
       }
-    }
+      return !(has_rf && has_ext);
+    });
     if (has_rf) {
       int64_t rf;
       if (rf_value.get_int64().get(rf) != simdjson::SUCCESS || rf < 0)

@@ -1,0 +1,81 @@
+// The members of a parsed object, read off simdjson's tape directly: the
+// walk each event of a Chrome trace takes (its keys, then its args').
+//
+// simdjson's object iterator reads the document's tape and string buffer
+// through the document for every member, and the compiler reloads them
+// after each store the caller makes; here they are loaded once. The tape's
+// layout is simdjson's documented one (doc/tape.md: a word per value, the
+// type in the top byte; '{' and '[' hold the index past their end; a key or
+// string holds its offset in the string buffer, where its length is
+// stored before its bytes; numbers take a second word).
+//
+// Contract: for_each_member(o, f) calls f(key, value) for each member of
+// `o` in order, exactly as `for (auto [key, value] : o)` would, and stops
+// early when f returns false (f may also return void). `key` views the
+// document's string buffer and lives as long as the document.
+#pragma once
+
+#include <simdjson.h>
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+#include <type_traits>
+
+namespace tc::json {
+namespace tape_detail {
+
+// An object and an element are each one tape_ref (a document and an index
+// in its tape), which simdjson lets no caller build: they convert by their
+// bytes.
+static_assert(sizeof(simdjson::dom::object) == sizeof(simdjson::internal::tape_ref) &&
+              sizeof(simdjson::dom::element) == sizeof(simdjson::internal::tape_ref) &&
+              std::is_trivially_copyable_v<simdjson::dom::object> &&
+              std::is_trivially_copyable_v<simdjson::dom::element> &&
+              std::is_trivially_copyable_v<simdjson::internal::tape_ref>);
+
+// How many words a value takes on the tape, by its type: 0 for an object
+// or array, whose first word holds the index past its end.
+inline constexpr auto kStep = [] {
+  using simdjson::internal::tape_type;
+  std::array<uint8_t, 256> step{};
+  step.fill(1);
+  step[static_cast<uint8_t>(tape_type::START_OBJECT)] = step[static_cast<uint8_t>(tape_type::START_ARRAY)] = 0;
+  step[static_cast<uint8_t>(tape_type::INT64)] = step[static_cast<uint8_t>(tape_type::UINT64)] =
+      step[static_cast<uint8_t>(tape_type::DOUBLE)] = 2;
+  return step;
+}();
+
+inline simdjson::dom::element element_at(const simdjson::dom::document* doc, size_t index) {
+  return std::bit_cast<simdjson::dom::element>(simdjson::internal::tape_ref(doc, index));
+}
+
+}  // namespace tape_detail
+
+template <class F>
+inline void for_each_member(simdjson::dom::object o, F&& f) {
+  const auto ref = std::bit_cast<simdjson::internal::tape_ref>(o);
+  const simdjson::dom::document* doc = ref.doc;
+  const uint64_t* tape = doc->tape.get();
+  const uint8_t* strings = doc->string_buf.get();
+  const size_t end = static_cast<uint32_t>(tape[ref.json_index]) - 1;  // the '}'
+  for (size_t at = ref.json_index + 1; at < end;) {
+    const size_t offset = tape[at] & simdjson::internal::JSON_VALUE_MASK;
+    uint32_t length;
+    std::memcpy(&length, strings + offset, sizeof length);
+    const std::string_view key(reinterpret_cast<const char*>(strings + offset + sizeof length), length);
+    const size_t value = at + 1;
+    const uint64_t word = tape[value];
+    const uint8_t step = tape_detail::kStep[word >> 56];
+    at = step ? value + step : static_cast<uint32_t>(word);
+    if constexpr (std::is_same_v<decltype(f(key, tape_detail::element_at(doc, value))), bool>) {
+      if (!f(key, tape_detail::element_at(doc, value))) return;
+    } else {
+      f(key, tape_detail::element_at(doc, value));
+    }
+  }
+}
+
+}  // namespace tc::json
