@@ -563,10 +563,7 @@ void ChromeChecker::note_hta_ts_type(const EventFields& f, bool big_integers) {
       return;
     case simdjson::dom::element_type::DOUBLE: {
       const double v = double(ts);
-      // Within int64 a cast tells whether v is integral: std::floor is a call
-      // on x86-64's baseline, for the ts of nearly every event.
-      const bool integral =
-          std::fabs(v) < 0x1p63 ? v == static_cast<double>(static_cast<int64_t>(v)) : v == std::floor(v);
+      const bool integral = is_integral(v);
       // A big integer read as a double: integral, and beyond int64 (one within
       // uint64 is read as UINT64, so a double there came from the text).
       if (big_integers && integral && std::fabs(v) >= 0x1p63) hta_ts_object_ = true;
@@ -629,10 +626,7 @@ void ChromeChecker::check_event(const ChromeEvent& e) {
       report("ct-cat-type", e, "\"cat\" is not a string", ph_text, "cat");
   }
 
-  constexpr std::string_view kStep = "ProfilerStep#";
-  if (unread_by_.empty() && name.size() >= kStep.size() && io::same_bytes(name.data(), kStep.data(), kStep.size()) &&
-      hta_steps_.size() < 2)
-    hta_steps_.emplace(name);
+  if (unread_by_.empty() && is_profiler_step(name) && hta_steps_.size() < 2) hta_steps_.emplace(name);
   ++events_;
   const bool has_dur = f.get(EventFields::Dur, v);
   any_dur_ = any_dur_ || has_dur;

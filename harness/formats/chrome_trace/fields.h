@@ -14,12 +14,14 @@
 #include <array>
 #include <bit>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <functional>
 #include <string>
 #include <string_view>
 
+#include "io/same_bytes.h"
 #include "json/tape.h"
 
 namespace tc::formats::chrome_trace {
@@ -28,6 +30,20 @@ struct FieldId {
   bool is_string = false;
   std::string text;  // decimal for integers, the string itself otherwise
 };
+
+// Whether a number is integral. Within int64 a cast tells (std::floor is a
+// call on x86-64's baseline, and this runs for the ts of nearly every
+// event); beyond it, and for NaN and infinities, floor does.
+inline bool is_integral(double v) {
+  return std::fabs(v) < 0x1p63 ? v == static_cast<double>(static_cast<int64_t>(v)) : v == std::floor(v);
+}
+
+// Whether an event's name is a profiler step's ("ProfilerStep#<n>"), without
+// string_view::starts_with's out-of-line compare.
+inline bool is_profiler_step(std::string_view name) {
+  constexpr std::string_view kStep = "ProfilerStep#";
+  return name.size() >= kStep.size() && io::same_bytes(name.data(), kStep.data(), kStep.size());
+}
 
 inline bool read_number(simdjson::dom::element v, double& out) {
   switch (v.type()) {

@@ -137,7 +137,7 @@ void KinetoChecker::check_member(const ChromeMember& m) {
 
 void KinetoChecker::event(const ChromeEvent& e, const EventFields& f, char ph, std::string_view name,
                           std::string_view cat, double ts) {
-  if (!fractional_ts_ && ts != std::floor(ts)) fractional_ts_ = true;
+  if (!fractional_ts_ && !is_integral(ts)) fractional_ts_ = true;
   if (ph != 'X' || cat.empty()) return;
   const unsigned side = cat_side(cat);
   if (!kineto_events_ && (side & (kCpuSide | kGpuSide))) kineto_events_ = true;
@@ -189,7 +189,7 @@ void KinetoChecker::event(const ChromeEvent& e, const EventFields& f, char ph, s
         gpu_refs_.push_back({ext, u32(e.pos.line), u32(e.pos.column), e.index});
     }
   }
-  if ((side & kCpuSide) && name.starts_with("ProfilerStep#"))
+  if ((side & kCpuSide) && is_profiler_step(name))
     steps_.push_back({ts, step_number(name), e.pos.line, e.pos.column, e.index});
 }
 
