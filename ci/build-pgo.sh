@@ -99,8 +99,12 @@ cmake --build --preset "$preset" -j"$(nproc)" --clean-first --target "${targets[
 # ("harness#CMakeFiles#x.dir#Unity#unity_0_cxx.cxx.gcda"): one without its
 # object was not used, and g++ would only have said so in a warning we turn
 # off for the untrained targets.
+shopt -s nullglob
+profiles=("$profile"/*.gcda)
+shopt -u nullglob
+[ ${#profiles[@]} -gt 0 ] || { echo "build-pgo.sh: the training wrote no profile in $profile" >&2; exit 1; }
 unused=0
-for data in "$profile"/*.gcda; do
+for data in "${profiles[@]}"; do
   object="$dir/$(basename "$data" .gcda | tr '#' /).o"
   [ -f "$object" ] || { echo "build-pgo.sh: no $object for the profile's $(basename "$data")" >&2; unused=1; }
 done
