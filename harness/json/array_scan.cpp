@@ -22,23 +22,41 @@ constexpr auto kStringSpecial = make_table("\"\\\n");
 constexpr auto kValueSpecial = make_table("\"{}[],\n \t\r");  // where a top-level scalar may end
 constexpr auto kContainerSpecial = make_table("\"{}[]\n");    // all that matters inside a container
 
+// The block scanner's CPU-dependent steps for x86-64's baseline (or any CPU).
+struct BaselineCpu {
+  static JsonBlock classify(const char* p) { return classify_json_block(p); }
+  static unsigned popcount(uint64_t x) { return count_bits(x); }
+  static uint64_t interior(uint64_t quotes, bool starts_inside) { return string_interior(quotes, starts_inside); }
+};
+
+#ifdef TC_JSON_BLOCK_X86
+// ...and for CPUs with AVX2, inlined into scan_blocks_avx2.
+struct Avx2Cpu {
+  TC_JSON_BLOCK_AVX2 static JsonBlock classify(const char* p) { return classify_json_block_avx2(p); }
+  TC_JSON_BLOCK_AVX2 static unsigned popcount(uint64_t x) { return static_cast<unsigned>(__builtin_popcountll(x)); }
+  TC_JSON_BLOCK_AVX2 static uint64_t interior(uint64_t quotes, bool starts_inside) {
+    return string_interior_clmul(quotes, starts_inside);
+  }
+};
+#endif
+
 }  // namespace
 
 // Scans the current value from pos_ (up to end_, or until it ends: state_
 // then leaves InValue); returns false on an error.
 bool Splitter::scan_value() {
   if (scalar_ || !o_.block_scan) return scan_bytes(end_);
+#ifdef TC_JSON_BLOCK_X86
+  if (avx2_) return scan_blocks_avx2();
+#endif
   return scan_blocks();
 }
 
-// Moves the line count past the first n bytes of the block at pos_, whose
-// '\n' bytes are the bits of `newlines`.
-void Splitter::count_lines(uint64_t newlines, size_t n) {
-  if (n < 64) newlines &= (uint64_t{1} << n) - 1;
-  if (newlines == 0) return;
-  line_ += count_bits(newlines);
-  line_start_ = base_ + pos_ + static_cast<uint64_t>(63 - __builtin_clzll(newlines)) + 1;
-}
+bool Splitter::scan_blocks() { return scan_blocks_on<BaselineCpu>(); }
+
+#ifdef TC_JSON_BLOCK_X86
+TC_JSON_BLOCK_AVX2 bool Splitter::scan_blocks_avx2() { return scan_blocks_on<Avx2Cpu>(); }
+#endif
 
 // The block scanner: what scan_bytes does, for an array or object value,
 // with the same results, errors and positions. Every '\n' counts as a line
@@ -46,7 +64,16 @@ void Splitter::count_lines(uint64_t newlines, size_t n) {
 // outside a string (not JSON: the element's parse will say so) goes to
 // scan_bytes, which gives it no meaning, as does a byte escaped from the
 // previous buffer.
-bool Splitter::scan_blocks() {
+template <class Cpu>
+bool Splitter::scan_blocks_on() {
+  // Moves the line count past the first n bytes of the block at pos_, whose
+  // '\n' bytes are the bits of `newlines`.
+  auto count_lines = [this](uint64_t newlines, size_t n) __attribute__((always_inline)) {
+    if (n < 64) newlines &= (uint64_t{1} << n) - 1;
+    if (newlines == 0) return;
+    line_ += Cpu::popcount(newlines);
+    line_start_ = base_ + pos_ + static_cast<uint64_t>(63 - __builtin_clzll(newlines)) + 1;
+  };
   const char* b = buf_.get();
   while (pos_ < end_) {
     if (escape_) {
@@ -55,11 +82,11 @@ bool Splitter::scan_blocks() {
     }
     const size_t n = std::min<size_t>(64, end_ - pos_);
     const uint64_t valid = n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
-    const JsonBlock blk = classify_json_block(b + pos_);  // kJsonPadding bytes follow end_
+    const JsonBlock blk = Cpu::classify(b + pos_);  // kJsonPadding bytes follow end_
     const uint64_t backslash = blk.backslash & valid;
     bool carry = false;
     const uint64_t escaped = backslash ? escaped_json_bytes(backslash, carry) : 0;
-    const uint64_t inside = string_interior(blk.quote & valid & ~escaped, in_string_);
+    const uint64_t inside = Cpu::interior(blk.quote & valid & ~escaped, in_string_);
     if (backslash & ~inside) {
       if (!scan_bytes(pos_ + n)) return false;
       if (state_ != State::InValue) return true;

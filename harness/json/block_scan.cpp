@@ -1,11 +1,5 @@
 #include "json/block_scan.h"
 
-
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#define TC_JSON_BLOCK_X86 1
-#endif
-
 namespace tc::json {
 namespace {
 
@@ -51,41 +45,24 @@ JsonBlock classify_sse2(const char* p) {
   return b;
 }
 
-__attribute__((target("avx2"))) inline uint64_t bits(__m256i lo, __m256i hi) {
-  return static_cast<uint64_t>(static_cast<uint32_t>(_mm256_movemask_epi8(lo))) |
-         static_cast<uint64_t>(static_cast<uint32_t>(_mm256_movemask_epi8(hi))) << 32;
-}
-
-__attribute__((target("avx2"))) JsonBlock classify_avx2(const char* p) {
-  const __m256i quote = _mm256_set1_epi8('"'), backslash = _mm256_set1_epi8('\\'), newline = _mm256_set1_epi8('\n');
-  const __m256i fold = _mm256_set1_epi8(kFold), open = _mm256_set1_epi8('{'), close = _mm256_set1_epi8('}');
-  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-  const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
-  const __m256i flo = _mm256_or_si256(lo, fold), fhi = _mm256_or_si256(hi, fold);
-  JsonBlock r;
-  r.quote = bits(_mm256_cmpeq_epi8(lo, quote), _mm256_cmpeq_epi8(hi, quote));
-  r.backslash = bits(_mm256_cmpeq_epi8(lo, backslash), _mm256_cmpeq_epi8(hi, backslash));
-  r.newline = bits(_mm256_cmpeq_epi8(lo, newline), _mm256_cmpeq_epi8(hi, newline));
-  r.bracket = bits(_mm256_or_si256(_mm256_cmpeq_epi8(flo, open), _mm256_cmpeq_epi8(flo, close)),
-                   _mm256_or_si256(_mm256_cmpeq_epi8(fhi, open), _mm256_cmpeq_epi8(fhi, close)));
-  return r;
-}
-
-JsonBlockClassifier pick() {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2") ? classify_avx2 : classify_sse2;
-}
+JsonBlockClassifier pick() { return cpu_has_json_block_avx2() ? classify_json_block_avx2 : classify_sse2; }
 
 #endif
 
 }  // namespace
 
+#ifdef TC_JSON_BLOCK_X86
+bool cpu_has_json_block_avx2() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("popcnt");
+}
+#endif
+
 std::vector<JsonBlockClassifier> json_block_classifiers() {
   std::vector<JsonBlockClassifier> all = {classify_json_block_portable};
 #ifdef TC_JSON_BLOCK_X86
   all.push_back(classify_sse2);
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx2")) all.push_back(classify_avx2);
+  if (cpu_has_json_block_avx2()) all.push_back(classify_json_block_avx2);
 #endif
   return all;
 }

@@ -19,6 +19,11 @@
 #include <cstdint>
 #include <vector>
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define TC_JSON_BLOCK_X86 1
+#endif
+
 namespace tc::json {
 
 struct JsonBlock {
@@ -75,5 +80,50 @@ inline uint64_t string_interior(uint64_t quotes, bool starts_inside) {
   x ^= x << 32;
   return starts_inside ? ~x : x;
 }
+
+#ifdef TC_JSON_BLOCK_X86
+// The splitter's block scanner has a build of its own for CPUs with AVX2
+// (json/array_scan.cpp), which inlines these: AVX2 for the masks, PCLMUL for
+// string_interior, POPCNT for the line counts. x86-64's baseline has none of
+// them (classify_json_block is then a call through a pointer, popcount a call
+// into libgcc). Every AVX2 CPU has the other two, but each is asked for.
+#define TC_JSON_BLOCK_AVX2 __attribute__((target("avx2,pclmul,popcnt")))
+
+// Whether this CPU runs the functions marked TC_JSON_BLOCK_AVX2.
+bool cpu_has_json_block_avx2();
+
+namespace block_scan_detail {
+TC_JSON_BLOCK_AVX2 inline uint64_t bits(__m256i lo, __m256i hi) {
+  return static_cast<uint64_t>(static_cast<uint32_t>(_mm256_movemask_epi8(lo))) |
+         static_cast<uint64_t>(static_cast<uint32_t>(_mm256_movemask_epi8(hi))) << 32;
+}
+}  // namespace block_scan_detail
+
+TC_JSON_BLOCK_AVX2 inline JsonBlock classify_json_block_avx2(const char* p) {
+  // '[' (0x5B) and '{' (0x7B) differ only in bit 0x20, as do ']' and '}': OR
+  // 0x20 in and one comparison finds both (no other byte maps onto them).
+  const __m256i quote = _mm256_set1_epi8('"'), backslash = _mm256_set1_epi8('\\'), newline = _mm256_set1_epi8('\n');
+  const __m256i fold = _mm256_set1_epi8(0x20), open = _mm256_set1_epi8('{'), close = _mm256_set1_epi8('}');
+  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
+  const __m256i flo = _mm256_or_si256(lo, fold), fhi = _mm256_or_si256(hi, fold);
+  using block_scan_detail::bits;
+  JsonBlock r;
+  r.quote = bits(_mm256_cmpeq_epi8(lo, quote), _mm256_cmpeq_epi8(hi, quote));
+  r.backslash = bits(_mm256_cmpeq_epi8(lo, backslash), _mm256_cmpeq_epi8(hi, backslash));
+  r.newline = bits(_mm256_cmpeq_epi8(lo, newline), _mm256_cmpeq_epi8(hi, newline));
+  r.bracket = bits(_mm256_or_si256(_mm256_cmpeq_epi8(flo, open), _mm256_cmpeq_epi8(flo, close)),
+                   _mm256_or_si256(_mm256_cmpeq_epi8(fhi, open), _mm256_cmpeq_epi8(fhi, close)));
+  return r;
+}
+
+// string_interior by one carry-less multiply: the product of the quotes
+// and all ones is their prefix XOR.
+TC_JSON_BLOCK_AVX2 inline uint64_t string_interior_clmul(uint64_t quotes, bool starts_inside) {
+  const __m128i x = _mm_clmulepi64_si128(_mm_set_epi64x(0, static_cast<int64_t>(quotes)), _mm_set1_epi8(-1), 0);
+  const auto prefix = static_cast<uint64_t>(_mm_cvtsi128_si64(x));
+  return starts_inside ? ~prefix : prefix;
+}
+#endif
 
 }  // namespace tc::json

@@ -97,6 +97,10 @@ TEST(JsonBlockScan, StringInteriorIsPrefixParity) {
     uint64_t q = random_mask(rng);
     bool inside = rng.chance(50);
     ASSERT_EQ(string_interior(q, inside), interior_reference(q, inside)) << std::hex << q;
+#ifdef TC_JSON_BLOCK_X86
+    if (cpu_has_json_block_avx2())
+      ASSERT_EQ(string_interior_clmul(q, inside), interior_reference(q, inside)) << std::hex << q;
+#endif
   }
 }
 
@@ -149,6 +153,19 @@ std::string transcript(const std::string& input, size_t step, JsonStreamOptions 
          " comma=" + std::to_string(r.trailing_comma) + " " + pos(r.trailing_comma_pos) +
          " bom=" + std::to_string(r.bom) + " container=" + std::to_string(static_cast<int>(r.container)) + "\n";
   return out;
+}
+
+// The byte-at-a-time scanner, the reference the block scanners must match.
+JsonStreamOptions bytes_only(JsonStreamOptions o) {
+  o.block_scan = false;
+  return o;
+}
+
+// The block scanner built for x86-64's baseline, where `o` alone would use
+// its AVX2 build.
+JsonStreamOptions baseline(JsonStreamOptions o) {
+  o.baseline_block_scan = true;
+  return o;
 }
 
 // An event-like element with strings full of escapes, quotes, brackets and
@@ -217,9 +234,9 @@ TEST(JsonBlockScan, SplitterGivesWhatTheByteScannerGives) {
     if (rng.chance(10)) o.max_element = 16 + rng.below(200);
     if (rng.chance(10)) o.max_member = rng.below(20);
     size_t step = 1 + rng.below(rng.chance(50) ? 7 : 300);
-    JsonStreamOptions bytes = o;
-    bytes.block_scan = false;
-    ASSERT_EQ(transcript(in, step, o), transcript(in, step, bytes)) << "round " << round << "\n" << in;
+    const std::string want = transcript(in, step, bytes_only(o));
+    ASSERT_EQ(transcript(in, step, o), want) << "round " << round << "\n" << in;
+    ASSERT_EQ(transcript(in, step, baseline(o)), want) << "round " << round << "\n" << in;
   }
 }
 
@@ -232,23 +249,24 @@ TEST(JsonBlockScan, SplitterEdgesAtBlockBoundaries) {
       for (size_t chunk : {64, 65, 100}) {
         JsonStreamOptions o;
         o.chunk = chunk;
-        JsonStreamOptions bytes = o;
-        bytes.block_scan = false;
-        for (size_t step : {1, 3, 64, 1000})
-          ASSERT_EQ(transcript(in, step, o), transcript(in, step, bytes)) << in;
+        for (size_t step : {1, 3, 64, 1000}) {
+          const std::string want = transcript(in, step, bytes_only(o));
+          ASSERT_EQ(transcript(in, step, o), want) << in;
+          ASSERT_EQ(transcript(in, step, baseline(o)), want) << in;
+        }
       }
     }
   }
   // Deep nesting: refused at the same byte.
   std::string deep = "[" + std::string(600, '[') + std::string(600, ']') + "]";
   JsonStreamOptions o;
-  JsonStreamOptions bytes = o;
-  bytes.block_scan = false;
-  EXPECT_EQ(transcript(deep, 50, o), transcript(deep, 50, bytes));
+  EXPECT_EQ(transcript(deep, 50, o), transcript(deep, 50, bytes_only(o)));
+  EXPECT_EQ(transcript(deep, 50, baseline(o)), transcript(deep, 50, bytes_only(o)));
   EXPECT_NE(transcript(deep, 50, o).find("nesting deeper than 512"), std::string::npos);
   // CRLF line ends count lines as LF does.
   std::string crlf = "[{\"a\":\r\n1},\r\n{\"b\":\"x\\\r\ny\"}]";
-  EXPECT_EQ(transcript(crlf, 5, o), transcript(crlf, 5, bytes));
+  EXPECT_EQ(transcript(crlf, 5, o), transcript(crlf, 5, bytes_only(o)));
+  EXPECT_EQ(transcript(crlf, 5, baseline(o)), transcript(crlf, 5, bytes_only(o)));
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "json/array_stream.h"
+#include "json/block_scan.h"
 #include "json/recycled.h"
 
 namespace tc::json::detail {
@@ -48,6 +49,9 @@ class Splitter {
     pooled_bytes_ = cap_ + kJsonPadding + 1;
     pool_ = std::make_shared<BufferPool>(pooled_bytes_, kKeptBuffers);
     buf_ = pooled();
+#ifdef TC_JSON_BLOCK_X86
+    avx2_ = o_.block_scan && !o_.baseline_block_scan && cpu_has_json_block_avx2();
+#endif
   }
 
   JsonStreamResult run();
@@ -86,8 +90,16 @@ class Splitter {
   size_t skip_whitespace(size_t at);  // the first index from `at` (up to end_) not JSON whitespace; counts newlines
   bool scan_value();
   bool scan_bytes(size_t limit);  // the byte-at-a-time scanner, up to buffer index `limit`
-  bool scan_blocks();             // the same for a container value, 64 bytes at a time
-  void count_lines(uint64_t newlines, size_t n);
+  // The same for a container value, 64 bytes at a time, with Cpu's
+  // classify, popcount and string_interior (json/array_scan.cpp). Always
+  // inlined, so that in scan_blocks_avx2 the whole loop is built for AVX2;
+  // scan_blocks is the build for x86-64's baseline.
+  template <class Cpu>
+  [[gnu::always_inline]] inline bool scan_blocks_on();
+  bool scan_blocks();
+#ifdef TC_JSON_BLOCK_X86
+  TC_JSON_BLOCK_AVX2 bool scan_blocks_avx2();
+#endif
   void start_value(bool element);
   bool finish_value(size_t stop);
   bool end_array();
@@ -132,6 +144,9 @@ class Splitter {
     return depth_ == 0 ? std::string("anything") : std::string("'") + stack_[depth_ - 1] + "'";
   }
   bool in_string_ = false, escape_ = false, scalar_ = false, string_scalar_ = false;
+#ifdef TC_JSON_BLOCK_X86
+  bool avx2_ = false;  // scan_value scans blocks with scan_blocks_avx2
+#endif
   std::string member_text_;
   bool member_truncated_ = false;
   JsonPosition last_comma_;
