@@ -16,7 +16,7 @@ std::string lines_of_every_length() {
   return text;
 }
 
-const size_t kCuts[] = {0, 1, 15, 16, 17, 100, 4095, 4096, 4097};
+const size_t kCuts[] = {0, 1, 15, 16, 17, 100, 127, 128, 129, 4095, 4096, 4097, 32767, 32768, 32769, 40000};
 
 TEST(Newlines, FindLineEndsFindsEveryNewline) {
   const std::string text = lines_of_every_length();
@@ -29,18 +29,20 @@ TEST(Newlines, FindLineEndsFindsEveryNewline) {
   }
 }
 
-// Counting goes on past 255 rounds of 16 bytes, where the byte lanes are
-// summed, and from any alignment.
+// Counting goes on past 255 rounds (64 or 128 bytes each), where the byte
+// lanes are summed, and from any alignment.
 TEST(Newlines, CountNewlinesCountsEveryNewline) {
-  const std::string text = lines_of_every_length() + std::string(5000, '\n');
+  const std::string text = lines_of_every_length() + std::string(40000, '\n');
   for (size_t from : {size_t{0}, size_t{3}})
     for (size_t cut : kCuts) {
       const std::string_view part = std::string_view(text).substr(from, std::min(cut, text.size() - from));
-      EXPECT_EQ(count_newlines(part), static_cast<uint64_t>(std::count(part.begin(), part.end(), '\n')))
-          << from << " " << cut;
+      const auto want = static_cast<uint64_t>(std::count(part.begin(), part.end(), '\n'));
+      EXPECT_EQ(count_newlines(part), want) << from << " " << cut;
+      EXPECT_EQ(count_newlines_baseline(part), want) << from << " " << cut;
     }
   const std::string_view all(text);
   EXPECT_EQ(count_newlines(all), static_cast<uint64_t>(std::count(all.begin(), all.end(), '\n')));
+  EXPECT_EQ(count_newlines_baseline(all), static_cast<uint64_t>(std::count(all.begin(), all.end(), '\n')));
 }
 
 }  // namespace
