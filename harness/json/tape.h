@@ -13,6 +13,11 @@
 // `o` in order, exactly as `for (auto [key, value] : o)` would, and stops
 // early when f returns false (f may also return void). `key` views the
 // document's string buffer and lives as long as the document.
+// for_each_object_in(a, f) calls f(item) for each object that is an item
+// of the array `a` or of an array nested in it, at any depth, in document
+// order (not for objects inside those objects: f reaches them through
+// their members), and stops early when f returns false; it returns false
+// then, else true.
 #pragma once
 
 #include <simdjson.h>
@@ -76,6 +81,31 @@ inline void for_each_member(simdjson::dom::object o, F&& f) {
       f(key, tape_detail::element_at(doc, value));
     }
   }
+}
+
+// The items of an array and of the arrays in it are one run of tape words
+// up to its ']': a nested '[' is stepped into (its own ']' is one word), an
+// object jumped over to the word past its end, a number's two words passed.
+template <class F>
+inline bool for_each_object_in(simdjson::dom::array a, F&& f) {
+  using simdjson::internal::tape_type;
+  const auto ref = std::bit_cast<simdjson::internal::tape_ref>(a);
+  const simdjson::dom::document* doc = ref.doc;
+  const uint64_t* tape = doc->tape.get();
+  const size_t end = static_cast<uint32_t>(tape[ref.json_index]) - 1;  // the ']'
+  for (size_t at = ref.json_index + 1; at < end;) {
+    const uint64_t word = tape[at];
+    const auto type = static_cast<uint8_t>(word >> 56);
+    if (type == static_cast<uint8_t>(tape_type::START_OBJECT)) {
+      if (!f(tape_detail::element_at(doc, at))) return false;
+      at = static_cast<uint32_t>(word);
+    } else if (type == static_cast<uint8_t>(tape_type::START_ARRAY)) {
+      ++at;
+    } else {
+      at += tape_detail::kStep[type];
+    }
+  }
+  return true;
 }
 
 }  // namespace tc::json

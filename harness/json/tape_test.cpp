@@ -57,6 +57,53 @@ void expect_same_members(const std::string& json) {
   }
 }
 
+// The objects for_each_object_in must visit in `e`, by simdjson's iterator:
+// items of `e` (an array) or of arrays in it, not looked into.
+void objects_in_arrays(simdjson::dom::array a, std::vector<std::string>& out) {
+  for (simdjson::dom::element item : a) {
+    simdjson::dom::array inner;
+    if (item.is_object()) out.push_back(simdjson::to_string(item));
+    else if (item.get(inner) == simdjson::SUCCESS) objects_in_arrays(inner, out);
+  }
+}
+
+// Every array in `e`, itself included.
+void arrays_in(simdjson::dom::element e, std::vector<simdjson::dom::array>& out) {
+  simdjson::dom::object object;
+  simdjson::dom::array array;
+  if (e.get(object) == simdjson::SUCCESS) {
+    for (auto [key, value] : object) arrays_in(value, out);
+  } else if (e.get(array) == simdjson::SUCCESS) {
+    out.push_back(array);
+    for (simdjson::dom::element item : array) arrays_in(item, out);
+  }
+}
+
+void expect_same_objects_in_arrays(const std::string& json) {
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.parse(json).get(doc), simdjson::SUCCESS) << json;
+  std::vector<simdjson::dom::array> arrays;
+  arrays_in(doc, arrays);
+  for (simdjson::dom::array a : arrays) {
+    std::vector<std::string> want, got;
+    objects_in_arrays(a, want);
+    EXPECT_TRUE(for_each_object_in(a, [&](simdjson::dom::element o) {
+      EXPECT_TRUE(o.is_object());
+      got.push_back(simdjson::to_string(o));
+      return true;
+    })) << json;
+    EXPECT_EQ(got, want) << json;
+    if (want.empty()) continue;
+    got.clear();  // stopped at the first
+    EXPECT_FALSE(for_each_object_in(a, [&](simdjson::dom::element o) {
+      got.push_back(simdjson::to_string(o));
+      return false;
+    })) << json;
+    EXPECT_EQ(got, std::vector<std::string>{want.front()}) << json;
+  }
+}
+
 TEST(TapeMembers, EveryKindOfValueIsSteppedOver) {
   // Each value kind takes its own number of tape words: numbers two,
   // containers up to their end, the others one.
@@ -66,6 +113,15 @@ TEST(TapeMembers, EveryKindOfValueIsSteppedOver) {
                       R"("n":null,"s":"x","o":{},"a":[],"last":0})");
   expect_same_members(R"({"o":{"p":{"q":[1,{"r":[[],{}]}]}},"after":"kept","a":[{"x":1},{"y":[2.5]}],"z":null})");
   expect_same_members(R"([{"ph":"X","ts":1.25,"args":{"External id":7,"Record function id":3}},{"ph":"f"}])");
+}
+
+TEST(TapeObjectsInArrays, NestedArraysAreEnteredAndObjectsPassedOver) {
+  expect_same_objects_in_arrays("[]");
+  expect_same_objects_in_arrays(R"([1,-2,1.5,18446744073709551615,"s",true,null])");
+  // A number's second word may hold any bits, '{' and '[' in its top byte too.
+  expect_same_objects_in_arrays(R"([8863084066665136128,6557241057451442176,6701356245527298048,-1.0e308,{"a":1}])");
+  expect_same_objects_in_arrays(R"([[64,128],[128],[],[[{"deep":[{"inner":1}]}]],{"x":[{"not":"visited"}]},{}])");
+  expect_same_objects_in_arrays(R"({"Input Dims":[[64,128],[128]],"Concrete Inputs":["",""],"grid":[1,1,1]})");
 }
 
 TEST(TapeMembers, KeysAreTheirUnescapedBytes) {
@@ -120,6 +176,8 @@ TEST(TapeMembers, RandomDocumentsWalkAsTheIteratorDoes) {
     for (size_t k = 0, n = 1 + rng.below(12); k < n; ++k)
       o += (k ? ",\"m" : "\"m") + std::to_string(k) + "\":" + random_value(rng, 0);
     expect_same_members(o + "}");
+    expect_same_objects_in_arrays(o + "}");
+    expect_same_objects_in_arrays("[" + random_value(rng, 0) + "," + random_value(rng, 1) + "]");
   }
 }
 

@@ -359,11 +359,9 @@ uint64_t key_signature(std::string_view k) {
 // their keys in `keys`.
 bool has_duplicate_keys(simdjson::dom::element e, std::vector<std::string_view>& keys) {
   using T = simdjson::dom::element_type;
-  if (e.type() == T::ARRAY) {
-    for (simdjson::dom::element item : simdjson::dom::array(e))
-      if (is_container(item) && has_duplicate_keys(item, keys)) return true;
-    return false;
-  }
+  if (e.type() == T::ARRAY)  // only objects hold keys: the array's, at any depth of arrays
+    return !for_each_object_in(simdjson::dom::array(e),
+                               [&](simdjson::dom::element o) { return !has_duplicate_keys(o, keys); });
   if (e.type() != T::OBJECT) return false;
   simdjson::dom::object object(e);
   constexpr size_t kSmall = 32;
