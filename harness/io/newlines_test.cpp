@@ -26,6 +26,7 @@ TEST(Newlines, FindLineEndsFindsEveryNewline) {
     for (size_t i = 0; i < part.size(); ++i)
       if (part[i] == '\n') want.push_back(static_cast<uint32_t>(i));
     EXPECT_EQ(find_line_ends(part), want) << cut;
+    EXPECT_EQ(find_line_ends_baseline(part), want) << cut;
   }
 }
 
