@@ -2,7 +2,6 @@
 // and driver checks) on arbitrary case-file text. The loader reads files,
 // so each input is written to <tmp>/cases/fuzz/case.json beside an existing
 // driver. A case it accepts must meet case.h's contract.
-#include <unistd.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -12,12 +11,14 @@
 #include <string>
 
 #include "case/case_loader.h"
+#include "fuzz/process_scratch.h"
 
 namespace {
 
 const std::filesystem::path& cases_root() {
   static const std::filesystem::path root = [] {
-    std::filesystem::path p = std::filesystem::temp_directory_path() / ("tracecheck-fuzz-" + std::to_string(getpid()));
+    static const ProcessScratch scratch("tracecheck-fuzz", "");
+    const std::filesystem::path& p = scratch.path();
     std::filesystem::create_directories(p / "cases/fuzz");
     std::ofstream(p / "cases/fuzz/case.py") << "print('fuzz')\n";
     return p / "cases";

@@ -9,7 +9,6 @@
 // input that parses whole, NodeParser::parse_valid against what it stands
 // for: a node it calls valid passes the node schema and parse() reports
 // nothing about it. Any difference traps.
-#include <unistd.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -26,6 +25,7 @@
 #include "formats/execution_trace/reader.h"
 #include "formats/execution_trace/schema_check.h"
 #include "formats/registry/registry.h"
+#include "fuzz/process_scratch.h"
 
 namespace {
 
@@ -100,8 +100,8 @@ void check_parse_valid(const uint8_t* data, size_t size, const tc::formats::exec
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static const std::string file =
-      (std::filesystem::temp_directory_path() / ("tracecheck-fuzz-et-" + std::to_string(getpid()) + ".json")).string();
+  static const ProcessScratch scratch("tracecheck-fuzz-et", ".json");
+  const std::string& file = scratch.path().native();
   {
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
