@@ -69,6 +69,9 @@ uint64_t count_newlines_baseline(std::string_view text) {
 }
 
 #ifdef TC_NEWLINES_AVX2
+// The AVX2 builds of the loops above, written out again at twice the width:
+// one template over the lane width would pass __m256i between functions
+// built with and without AVX, which clang refuses (a change of ABI).
 namespace {
 
 bool cpu_has_avx2() {
