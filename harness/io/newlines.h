@@ -1,8 +1,8 @@
 // Finding and counting the '\n's of a run of bytes with SIMD compares, SSE2
 // (x86-64's baseline) or AVX2 where the CPU has it (to find, 16 or 32 bytes
-// at a time; to count, 64 or 128 a round):
-// the readers' line numbers come from them, and a search per line costs
-// more than the lines on logs of short lines.
+// at a time; to count, 64 or 128 a round): the readers' line numbers come
+// from them, and a search per line costs more than the lines on logs of
+// short lines.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,6 @@
-// The members of a parsed object, read off simdjson's tape directly: the
-// walk each event of a Chrome trace takes (its keys, then its args').
+// The members of a parsed object, and the objects in an array, read off
+// simdjson's tape directly: the walks each event of a Chrome trace takes
+// (its keys, its args', and the repeated-key scan's).
 //
 // simdjson's object iterator reads the document's tape and string buffer
 // through the document for every member, and the compiler reloads them
