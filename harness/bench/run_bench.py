@@ -69,29 +69,39 @@ class Row:
         self.rss.append(rss)
 
 
+def best_pinned(cmd, cpu, runs=3):
+    """The least wall time of `runs` runs of `cmd` pinned to `cpu`."""
+    best = None
+    for _ in range(runs):
+        start = time.monotonic()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       preexec_fn=lambda: os.sched_setaffinity(0, {cpu}))
+        took = time.monotonic() - start
+        best = took if best is None else min(best, took)
+    return best
+
+
 def cpu_probe(tracecheck, scratch):
     """Times `check --jobs 1` of a 16 MiB Kineto input pinned to each CPU
     (best of 3) and prints them: a shared VM's CPUs do not always run at one
     speed (a busy neighbour on one of them), and a wall ratio taken while
-    one is slow says little. None when it cannot run here."""
+    one is slow says little. Then md5sum of the same file on the faster
+    CPU: the host can slow our memory-heavy work and not md5sum's loop (by
+    1.5x in "After f8e7743" of PERFORMANCE.md), which two CPUs that agree do
+    not show, and the ratio of the two does. None when it cannot run here."""
     cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
     path = os.path.join(scratch, "cpu_probe_16.json")
     if len(cpus) < 2 or not ensure_input("chrome_trace", path, 16):
         return None
-    times = []
-    for cpu in cpus:
-        best = None
-        for _ in range(3):
-            start = time.monotonic()
-            subprocess.run([tracecheck, "check", "--jobs", "1", path], stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL, preexec_fn=lambda cpu=cpu: os.sched_setaffinity(0, {cpu}))
-            took = time.monotonic() - start
-            best = took if best is None else min(best, took)
-        times.append(best)
+    times = [best_pinned([tracecheck, "check", "--jobs", "1", path], cpu) for cpu in cpus]
     spread = max(times) / min(times)
     line = ", ".join(f"cpu{c} {t:.3f} s" for c, t in zip(cpus, times))
     verdict = "the CPUs agree" if spread < 1.15 else "the CPUs differ: wall ratios of this run are unreliable"
     print(f"cpu probe (check --jobs 1 of 16 MiB, pinned, best of 3): {line}; {spread:.2f}x apart, {verdict}")
+    fast = cpus[times.index(min(times))]
+    md5 = best_pinned(["md5sum", path], fast)
+    print(f"host probe: on cpu{fast}, md5sum of the same file {md5:.3f} s; the check takes "
+          f"{min(times) / md5:.2f}x md5sum's time (compare with other runs: the lower, the faster our work runs here)")
     return spread
 
 
