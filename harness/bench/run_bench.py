@@ -86,9 +86,9 @@ def cpu_probe(tracecheck, scratch):
     (best of 3) and prints them: a shared VM's CPUs do not always run at one
     speed (a busy neighbour on one of them), and a wall ratio taken while
     one is slow says little. Then md5sum of the same file on the faster
-    CPU: the host can slow our memory-heavy work and not md5sum's loop (by
-    1.5x in "After f8e7743" of PERFORMANCE.md), which two CPUs that agree do
-    not show, and the ratio of the two does. None when it cannot run here."""
+    CPU: the host can slow our memory-heavy work and not md5sum's loop (up
+    to 1.55x in "After f8e7743" of PERFORMANCE.md), which two CPUs that
+    agree do not show, and the ratio of the two does. None when it cannot run here."""
     cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
     path = os.path.join(scratch, "cpu_probe_16.json")
     if len(cpus) < 2 or not ensure_input("chrome_trace", path, 16):

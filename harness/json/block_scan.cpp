@@ -1,20 +1,13 @@
 #include "json/block_scan.h"
 
 namespace tc::json {
-namespace {
-
-// '[' (0x5B) and '{' (0x7B) differ only in bit 0x20, as do ']' and '}': OR
-// 0x20 in and one comparison finds both (no other byte maps onto them).
-constexpr char kFold = 0x20;
-
-}  // namespace
 
 JsonBlock classify_json_block_portable(const char* p) {
   JsonBlock b;
   for (int i = 0; i < 64; ++i) {
     const uint64_t bit = uint64_t{1} << i;
     const char c = p[i];
-    const char folded = static_cast<char>(c | kFold);
+    const char folded = static_cast<char>(c | kJsonBracketFold);
     if (c == '"') b.quote |= bit;
     if (c == '\\') b.backslash |= bit;
     if (c == '\n') b.newline |= bit;
@@ -29,7 +22,7 @@ namespace {
 
 JsonBlock classify_sse2(const char* p) {
   const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), newline = _mm_set1_epi8('\n');
-  const __m128i fold = _mm_set1_epi8(kFold), open = _mm_set1_epi8('{'), close = _mm_set1_epi8('}');
+  const __m128i fold = _mm_set1_epi8(kJsonBracketFold), open = _mm_set1_epi8('{'), close = _mm_set1_epi8('}');
   JsonBlock b;
   for (int k = 0; k < 4; ++k) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));

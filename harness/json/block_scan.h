@@ -26,6 +26,10 @@
 
 namespace tc::json {
 
+// '[' (0x5B) and '{' (0x7B) differ only in bit 0x20, as do ']' and '}': OR
+// 0x20 in and one comparison finds both (no other byte maps onto them).
+inline constexpr char kJsonBracketFold = 0x20;
+
 struct JsonBlock {
   uint64_t quote = 0;      // '"'
   uint64_t backslash = 0;  // '\\'
@@ -100,10 +104,8 @@ TC_JSON_BLOCK_AVX2 inline uint64_t bits(__m256i lo, __m256i hi) {
 }  // namespace block_scan_detail
 
 TC_JSON_BLOCK_AVX2 inline JsonBlock classify_json_block_avx2(const char* p) {
-  // '[' (0x5B) and '{' (0x7B) differ only in bit 0x20, as do ']' and '}': OR
-  // 0x20 in and one comparison finds both (no other byte maps onto them).
   const __m256i quote = _mm256_set1_epi8('"'), backslash = _mm256_set1_epi8('\\'), newline = _mm256_set1_epi8('\n');
-  const __m256i fold = _mm256_set1_epi8(0x20), open = _mm256_set1_epi8('{'), close = _mm256_set1_epi8('}');
+  const __m256i fold = _mm256_set1_epi8(kJsonBracketFold), open = _mm256_set1_epi8('{'), close = _mm256_set1_epi8('}');
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
   const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
   const __m256i flo = _mm256_or_si256(lo, fold), fhi = _mm256_or_si256(hi, fold);
