@@ -40,8 +40,8 @@ std::optional<std::string> find_executable(const std::string& name) {
   std::string_view rest = path ? path : "/usr/local/bin:/usr/bin:/bin";
   while (true) {
     size_t colon = rest.find(':');
-    std::string dir(rest.substr(0, colon));
-    if (dir.empty()) dir = ".";
+    const std::string_view entry = rest.substr(0, colon);
+    const std::string dir(entry.empty() ? std::string_view(".") : entry);
     if (std::string candidate = dir + "/" + name; executable(candidate)) return candidate;
     if (colon == std::string_view::npos) break;
     rest.remove_prefix(colon + 1);

@@ -18,7 +18,10 @@ std::vector<DrawnNode> indented_tree(const std::vector<std::string>& lines, size
     if (!node) {
       if (skipping_details || open.empty()) continue;
       std::string& detail = open.back().second->detail;
-      if (detail.size() < kMaxDetailBytes) detail += (detail.empty() ? "" : "\n") + std::string(body);
+      if (detail.size() < kMaxDetailBytes) {
+        if (!detail.empty()) detail += '\n';
+        detail += body;
+      }
       continue;
     }
     if (drawn >= budget) {

@@ -29,7 +29,10 @@ bool write_file_atomic(const std::string& path, const std::string& content, std:
     error = "cannot create " + target.parent_path().string() + ": " + ec.message();
     return false;
   }
-  std::string tmp = (target.parent_path() / ("." + target.filename().string() + ".tmp.XXXXXX")).string();
+  fs::path tmp_path = target.parent_path() / ".";  // then DIR/.NAME.tmp.XXXXXX, a hidden sibling
+  tmp_path += target.filename();
+  tmp_path += ".tmp.XXXXXX";
+  std::string tmp = tmp_path.string();
   int fd = ::mkstemp(tmp.data());
   if (fd < 0) {
     error = "cannot create a temp file beside " + path + ": " + std::strerror(errno);

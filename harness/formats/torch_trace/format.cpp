@@ -38,7 +38,7 @@ std::vector<std::pair<TraceFile, std::string>> label_files(const std::vector<Tra
     std::string label = f.rank >= 0 ? "rank_" + std::to_string(f.rank)
                                     : (rankless == 1 ? "log" : "log_" + std::to_string(++i));
     for (const auto& [g, l] : out)
-      if (l == label) label += "_" + fs::path(f.path).filename().string();  // two files of one rank
+      if (l == label) label.append("_").append(fs::path(f.path).filename().string());  // two files of one rank
     out.emplace_back(f, label);
   }
   return out;
