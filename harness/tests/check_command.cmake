@@ -30,6 +30,8 @@ tracecheck_check_test(json_output 1
                       "\\{\"file\":\"[^\"]*README.md\",\"line\":1,\"column\":1,\"severity\":\"error\",\"rule\":\"input-format\""
                       "\"$T\" check --output json \"$D/README.md\"")
 tracecheck_check_test(stdin 0 "0 errors, 0 warnings" "\"$T\" check - < \"$D/comp_failure.log\" 2>&1")
+tracecheck_check_test(directory_of_gzipped_logs 0 "verdicts: default pass, tlparse-0.4.3 pass\n0 errors, 0 warnings"
+                      "tmp=$(mktemp -d) && gzip -c \"$D/comp_failure.log\" > $tmp/dedicated_log_torch_trace_rank_0_a.log.gz && \"$T\" check $tmp 2>&1; rc=$?; rm -rf $tmp; (exit $rc)")
 tracecheck_check_test(directory_without_trace_files 1 "error\\[input-format\\]: the directory holds no dedicated_log_torch_trace"
                       "\"$T\" check \"$D\" 2>&1")
 # Warnings pass unless --werror. (The fixture has no final newline: CRLF-ing
