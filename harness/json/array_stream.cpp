@@ -67,9 +67,7 @@ bool Splitter::refill() {
   pos_ -= shift;
   end_ -= shift;
   if (state_ == State::InValue) value_start_ -= shift;
-  if (state_ == State::InValue && element_ && end_ - kFront > o_.max_element)
-    return fail(JsonStreamErrorKind::ElementTooLong,
-                "an element longer than " + std::to_string(o_.max_element) + " bytes", value_pos_);
+  if (state_ == State::InValue && element_ && end_ - kFront > o_.max_element) return too_long();
   if (cap_ - end_ < o_.chunk) {  // a long element: grow, bounded by max_element
     size_t ncap = std::max(cap_ * 2, end_ + o_.chunk);
     std::shared_ptr<char[]> nbuf(new char[ncap + kJsonPadding + 1]());
@@ -107,6 +105,12 @@ void Splitter::start_value(bool element) {
 
 bool Splitter::finish_value(size_t stop) {
   if (element_) {
+    // refill() stops an element once the bytes it keeps pass the cap, which
+    // bounds the memory; one that ends in the bytes read after its last
+    // refill is caught here, so that the verdict does not depend on where
+    // the reads fell (the chunk differs with --jobs). The elements before
+    // it are handed out first, as refill() would have.
+    if (stop - value_start_ > o_.max_element) return flush() && too_long();
     batch_.push_back(
         {std::string_view(buf_.get() + value_start_, stop - value_start_), value_pos_, r_.elements++, r_.container});
     state_ = State::ArrayAfter;
@@ -120,6 +124,11 @@ bool Splitter::finish_value(size_t stop) {
   if (on_member_) on_member_(m);
   state_ = State::ObjAfter;
   return true;
+}
+
+bool Splitter::too_long() {
+  return fail(JsonStreamErrorKind::ElementTooLong, "an element longer than " + std::to_string(o_.max_element) + " bytes",
+              value_pos_);
 }
 
 bool Splitter::end_array() {
@@ -273,7 +282,7 @@ bool Splitter::at_eof() {
   JsonPosition here = position(end_);
   if (state_ == State::InValue) {
     if (scalar_ && !string_scalar_ && !escape_) {
-      finish_value(end_);
+      if (!finish_value(end_)) return false;
     } else {
       std::string what = element_ ? "element " + std::to_string(r_.elements) : "member \"" + key_ + "\"";
       return fail(JsonStreamErrorKind::Truncated, "the input ends inside " + what, value_pos_);

@@ -192,6 +192,35 @@ TEST(JsonArrayStream, LongElementIsCappedAndDeepNestingRefused) {
   EXPECT_EQ(t.result.error.kind, JsonStreamErrorKind::TooDeep);
 }
 
+// An element just over the cap is too long whether or not a refill falls
+// inside it: the verdict does not follow the chunk or the read size.
+TEST(JsonArrayStream, TheCapIsExactWhereverTheReadsFall) {
+  for (const std::string inner : {"1", "[1]", "\"s\""}) {
+    // An array element of n bytes that ends with `inner`.
+    auto element = [&](size_t n) { return "[" + std::string(n - 2 - inner.size(), ' ') + inner + "]"; };
+    for (size_t chunk : {64, 4096}) {
+      for (size_t step : {1, 7, 4096}) {
+        JsonStreamOptions o;
+        o.max_element = 100;
+        o.chunk = chunk;
+        Split s = split("[1, " + element(100) + ", 2]", step, o);
+        EXPECT_TRUE(s.result.ok()) << s.result.error.message;
+        ASSERT_EQ(s.texts.size(), 3u);
+        EXPECT_EQ(s.texts[1].size(), 100u);
+        Split t = split("[1, " + element(101) + ", 2]", step, o);
+        EXPECT_EQ(t.result.error.kind, JsonStreamErrorKind::ElementTooLong) << chunk << " " << step << " " << inner;
+        EXPECT_EQ(t.result.error.pos.column, 5u);
+        EXPECT_EQ(t.texts, std::vector<std::string>{"1"});
+        // A number the input ends in (an unterminated bare array).
+        o.max_element = 16;
+        Split u = split("[" + std::string(16, '7') + "," + std::string(17, '8'), step, o);
+        EXPECT_EQ(u.result.error.kind, JsonStreamErrorKind::ElementTooLong) << chunk << " " << step;
+        EXPECT_EQ(u.texts.size(), 1u);
+      }
+    }
+  }
+}
+
 TEST(JsonArrayStream, MembersAreBoundedButStillSkipped) {
   JsonStreamOptions o;
   o.max_member = 10;

@@ -102,6 +102,7 @@ class Splitter {
 #endif
   void start_value(bool element);
   bool finish_value(size_t stop);
+  bool too_long();  // the element at value_pos_ is longer than max_element: ElementTooLong
   bool end_array();
   bool at_eof();
 
