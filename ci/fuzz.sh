@@ -2,9 +2,10 @@
 # Builds the libFuzzer targets (harness/fuzz) with clang and runs each one.
 #   ci/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]   on demand: 600 s per target by default
 #   ci/fuzz.sh --smoke [TARGET...]                CI: 10 s per target
-# The smoke's default targets are the readers and the JSON parser: they share
-# four instrumented folders (io, json, reader, diag; about 30 files, some
-# 10 CPU-minutes of clang on a cold ccache), where every target would also
+# The smoke's default targets are the readers, the JSON parser and the array
+# splitter's scanners compared: they share four instrumented folders (io,
+# json, reader, diag; about 30 files, some 10 CPU-minutes of clang on a cold
+# ccache), where every target would also
 # build schema/, scrub/ and case/ (about twice that). The fuzz_replay tests
 # replay every target's seeds in every build anyway.
 # The build goes to $TRACECHECK_FUZZ_BUILD_DIR (default build-fuzz); the
@@ -34,7 +35,7 @@ build="${TRACECHECK_FUZZ_BUILD_DIR:-build-fuzz}"
 corpus_dir="${TRACECHECK_CORPUS_DIR:-../shared/corpus}"
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ] && [ $smoke -eq 1 ]; then
-  targets=(json_parse_fuzz torch_trace_reader_fuzz et_reader_fuzz chrome_trace_reader_fuzz)
+  targets=(json_parse_fuzz json_split_fuzz torch_trace_reader_fuzz et_reader_fuzz chrome_trace_reader_fuzz)
 elif [ ${#targets[@]} -eq 0 ]; then
   for src in harness/fuzz/*_fuzz.cpp; do targets+=("$(basename "$src" .cpp)"); done
 fi
