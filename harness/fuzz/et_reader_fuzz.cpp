@@ -3,9 +3,12 @@
 // paths, so each input is written to a per-process temp file first (gzip
 // input included: the reader sniffs the magic bytes).
 //
-// The reader runs twice: as it did, and deciding the node schema as it
-// reads (EtReadOptions::schema_plan, as `check` runs it); the two must hand
-// on the same nodes and report the same findings. Then, for each node of an
+// The reader runs three times: as it did; deciding the node schema as it
+// reads (EtReadOptions::schema_plan, as `check` runs it); and so on two
+// threads, with reads of 64-1060 bytes (the input's size picks it), so
+// that the nodes come in many pieces parsed ahead (json/array_ahead.h), as
+// `check --jobs 2` runs it. All must hand on the same nodes and report the
+// same findings. Then, for each node of an
 // input that parses whole, NodeParser::parse_valid against what it stands
 // for: a node it calls valid passes the node schema and parse() reports
 // nothing about it. Any difference traps.
@@ -62,7 +65,8 @@ struct Read {
   std::vector<std::string> findings;
 };
 
-Read read(const std::string& file, const tc::formats::execution_trace::NodeSchemaPlan* plan) {
+Read read(const std::string& file, const tc::formats::execution_trace::NodeSchemaPlan* plan, unsigned threads = 1,
+          size_t chunk = 0) {
   Read r;
   tc::diag::Reporter reporter;
   tc::formats::execution_trace::EtHandler handler;
@@ -70,6 +74,8 @@ Read read(const std::string& file, const tc::formats::execution_trace::NodeSchem
   handler.on_end = [](const tc::formats::execution_trace::EtHeader&) {};
   tc::formats::execution_trace::EtReadOptions options;
   options.schema_plan = plan;
+  options.threads = threads;
+  options.chunk = chunk;
   std::string io_error;
   tc::formats::execution_trace::read_execution_trace(file, reporter, handler, options, io_error);
   tc::diag::Verdict verdict = tc::diag::resolve(reporter, tc::formats::registry::catalog().default_profile());
@@ -113,6 +119,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Read plain = read(file, nullptr);
   const Read deciding = read(file, plan);
   if (plain.nodes != deciding.nodes || plain.findings != deciding.findings) __builtin_trap();
+  const Read two = read(file, plan, 2, 64 + size % 997);
+  if (plain.nodes != two.nodes || plain.findings != two.findings) __builtin_trap();
   check_parse_valid(data, size, *plan);
   return 0;
 }
