@@ -10,13 +10,15 @@
 // (text, position, index, container form) and members (key, text, cut,
 // position) and end with the same result (error kind, message and position
 // included), and every element and member text stays within its cap.
-#include <cstddef>
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <span>
 #include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
