@@ -3,11 +3,10 @@
 #   ci/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]   on demand: 600 s per target by default
 #   ci/fuzz.sh --smoke [TARGET...]                CI: 10 s per target
 # The smoke's default targets are the readers, the JSON parser and the array
-# splitter's scanners compared: they share four instrumented folders (io,
-# json, reader, diag; about 30 files, some 10 CPU-minutes of clang on a cold
-# ccache), where every target would also
-# build schema/, scrub/ and case/ (about twice that). The fuzz_replay tests
-# replay every target's seeds in every build anyway.
+# splitter's scanners compared. The readers' targets read through
+# formats/registry, so the smoke builds every instrumented folder but case/
+# (the case loader's, which only case_loader_fuzz needs); the fuzz_replay
+# tests replay every target's seeds in every build anyway.
 # The build goes to $TRACECHECK_FUZZ_BUILD_DIR (default build-fuzz); the
 # corpus each run grows is kept in <build>/corpus/<target> (seeds from
 # harness/fuzz/seeds.tsv are read, never written). A crash, leak, timeout or
