@@ -48,8 +48,8 @@ std::string split(std::string_view text, bool block_scan, bool baseline) {
       [&](std::span<const tc::json::JsonElement> batch) {
         for (const tc::json::JsonElement& e : batch) {
           if (e.text.empty() || e.text.size() > o.max_element) std::abort();
-          out += fmt::format("element {} {} {} {}:{}\n", e.index, at(e.pos), static_cast<int>(e.container), e.text.size(),
-                             e.text);
+          out += fmt::format("element {} {} {} {}:{}\n", e.index, at(e.pos), static_cast<int>(e.container),
+                             e.text.size(), e.text);
         }
         return true;
       },
@@ -58,10 +58,9 @@ std::string split(std::string_view text, bool block_scan, bool baseline) {
         out += fmt::format("member {}:{} {} {} {}:{}\n", m.key.size(), m.key, at(m.pos), m.truncated, m.text.size(),
                            m.text);
       });
-  out += fmt::format("result {} {} {} {} {} {} {} {} {} {} {} {} {} {}\n", static_cast<int>(r.container),
-                     r.array_found, at(r.array_pos), r.terminated, r.trailing_comma, at(r.trailing_comma_pos), r.bom,
-                     r.elements, r.key_arrays, r.bytes, static_cast<int>(r.error.kind), r.ok(), r.error.message,
-                     at(r.error.pos));
+  out += fmt::format("result {} {} {} {} {} {} {} {} {} {} {} {} {} {}\n", static_cast<int>(r.container), r.array_found,
+                     at(r.array_pos), r.terminated, r.trailing_comma, at(r.trailing_comma_pos), r.bom, r.elements,
+                     r.key_arrays, r.bytes, static_cast<int>(r.error.kind), r.ok(), r.error.message, at(r.error.pos));
   return out;
 }
 
@@ -69,9 +68,9 @@ std::string split(std::string_view text, bool block_scan, bool baseline) {
 // line where they part printed.
 void expect_same(const std::string& want, const std::string& got, const char* scanner) {
   if (got == want) return;
-  size_t at = 0;
-  while (at < want.size() && at < got.size() && want[at] == got[at]) ++at;
-  const size_t line = want.rfind('\n', at) == std::string::npos ? 0 : want.rfind('\n', at) + 1;
+  const size_t parted = std::mismatch(want.begin(), want.end(), got.begin(), got.end()).first - want.begin();
+  const size_t newline = parted == 0 ? std::string::npos : want.rfind('\n', parted - 1);
+  const size_t line = newline == std::string::npos ? 0 : newline + 1;  // the line holding the first difference
   std::fprintf(stderr, "the %s scanner differs from the byte scanner:\nbytes: %.300s\n%s: %.300s\n", scanner,
                want.c_str() + line, scanner, got.c_str() + std::min(line, got.size()));
   std::abort();

@@ -127,8 +127,8 @@ bool Splitter::finish_value(size_t stop) {
 }
 
 bool Splitter::too_long() {
-  return fail(JsonStreamErrorKind::ElementTooLong, "an element longer than " + std::to_string(o_.max_element) + " bytes",
-              value_pos_);
+  return fail(JsonStreamErrorKind::ElementTooLong,
+              "an element longer than " + std::to_string(o_.max_element) + " bytes", value_pos_);
 }
 
 bool Splitter::end_array() {

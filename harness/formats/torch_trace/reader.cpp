@@ -61,8 +61,9 @@ bool read_torch_trace(const std::string& path, const ReadOptions& options, diag:
       return false;
     }
     if (files.empty()) {
-      reporter.report("input-format", {path, 1, 1}, "the directory holds no dedicated_log_torch_trace_*.log file (nor .log.gz)", {},
-                      {}, "pass the directory TORCH_TRACE pointed to, or one log file");
+      reporter.report("input-format", {path, 1, 1},
+                      "the directory holds no dedicated_log_torch_trace_*.log file (nor .log.gz)", {}, {},
+                      "pass the directory TORCH_TRACE pointed to, or one log file");
       return true;
     }
     bool read = true;  // every file is read; `error` keeps the last failure
