@@ -32,6 +32,10 @@ tracecheck_check_test(json_output 1
 tracecheck_check_test(stdin 0 "0 errors, 0 warnings" "\"$T\" check - < \"$D/comp_failure.log\" 2>&1")
 tracecheck_check_test(directory_of_gzipped_logs 0 "verdicts: default pass, tlparse-0.4.3 pass\n0 errors, 0 warnings"
                       "tmp=$(mktemp -d) && gzip -c \"$D/comp_failure.log\" > $tmp/dedicated_log_torch_trace_rank_0_a.log.gz && \"$T\" check $tmp 2>&1; rc=$?; rm -rf $tmp; (exit $rc)")
+# A capture's raw debug_dir keeps every file gzipped (golden/raw_artifacts.h):
+# checked where it lies, it reads as the files it holds.
+tracecheck_check_test(debug_dir_of_gzipped_files 0 "verdicts: default pass\n0 errors, 0 warnings"
+                      "\"$T\" check \"${PROJECT_SOURCE_DIR}/golden/torch-2.6.0/debug/debug_trace.raw/debug_dir\" 2>&1")
 tracecheck_check_test(directory_without_trace_files 1 "error\\[input-format\\]: the directory holds no dedicated_log_torch_trace"
                       "\"$T\" check \"$D\" 2>&1")
 # Warnings pass unless --werror. (The fixture has no final newline: CRLF-ing

@@ -4,13 +4,19 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <system_error>
+
+#include "formats/debug_dir/stored_file.h"
 
 namespace tc::formats::debug_dir {
 namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* kKind = "debug-dir";
+// A gzipped log is read whole, up to this: the driver's WARNING lines
+// take a few KiB.
+constexpr uint64_t kMaxLogBytes = uint64_t{64} << 20;
 
 // The log's path as a path inside `root`: from "torch_compile_debug/" on
 // when root holds that folder, else from the "run_..." folder on.
@@ -27,14 +33,26 @@ std::string resolve_in_root(const std::string& root, const std::string& logged) 
 }
 
 void check_log(const std::string& root, const DebugDirScan& scan, diag::Reporter& reporter) {
-  std::string log = (fs::path(root) / kLogFile).string();
-  std::ifstream in(log);
-  if (!in) return;  // not a capture: nothing to check
+  const fs::path stored = stored_path(fs::path(root) / kLogFile);
+  if (stored.empty()) return;  // not a capture: nothing to check
+  const std::string log = stored.string();
+  std::ifstream file;
+  std::istringstream unzipped;
+  std::istream* in = &file;
+  if (stored.filename() == kLogFile) {
+    file.open(log);
+    if (!file) return;
+  } else {
+    std::string text, error;
+    if (!read_stored(stored, kMaxLogBytes, text, error)) return;
+    unzipped.str(std::move(text));
+    in = &unzipped;
+  }
   // test_debug_trace: re.match(r"WARNING.* debug trace: (.*)", line).
   static const RE2 kLine("^WARNING.* debug trace: (.*)");
   std::string line, dir;
   uint64_t number = 0, found = 0, first_line = 0;
-  while (std::getline(in, line)) {
+  while (std::getline(*in, line)) {
     ++number;
     std::string named;
     if (!RE2::PartialMatch(line, kLine, &named)) continue;
@@ -65,15 +83,25 @@ void check_debug_dir(const std::string& root, const DebugDirScan& scan, diag::Re
   for (const std::string& graph : scan.graphs) {
     for (const RequiredFile& r : required_files()) {
       std::string rel = graph.empty() ? std::string(r.name) : graph + "/" + r.name;
-      fs::path path = fs::path(root) / rel;
+      const fs::path plain = fs::path(root) / rel;
+      const fs::path path = stored_path(plain);
       std::error_code ec;
-      uint64_t size = fs::file_size(path, ec);
-      if (ec) {
-        reporter.report("dd-file-missing", {path.string(), 1, 1}, "graph folder " + graph + " has no " + r.name, kKind,
+      uint64_t size = path.empty() ? 0 : fs::file_size(path, ec);
+      std::string unreadable;
+      if (!path.empty() && path != plain) {
+        // Gzipped: its content's size, read only as far as the bound.
+        std::string head;
+        if (read_stored(path, r.min_size + 1, head, unreadable)) size = head.size();
+      }
+      if (path.empty() || ec) {
+        reporter.report("dd-file-missing", {plain.string(), 1, 1}, "graph folder " + graph + " has no " + r.name, kKind,
                         "/" + rel);
+      } else if (!unreadable.empty()) {
+        reporter.report("dd-file-missing", {path.string(), 1, 1},
+                        "graph folder " + graph + " has no readable " + r.name + ": " + unreadable, kKind, "/" + rel);
       } else if (size <= r.min_size) {
         reporter.report("dd-file-size", {path.string(), 1, 1},
-                        std::string(r.name) + " has " + std::to_string(size) +
+                        std::string(r.name) + (path != plain ? " (gzipped)" : "") + " has " + std::to_string(size) +
                             " bytes; test_debug_trace wants more than " + std::to_string(r.min_size),
                         kKind, "/" + rel);
       }

@@ -7,7 +7,8 @@
 // Contract: findings name the file (root/<relative path>) and a pointer of
 // the form /<relative path>; a path in the log line is resolved inside
 // `root` from its "torch_compile_debug/" part (or its run_ folder), so a
-// replayed capture in another place still resolves.
+// replayed capture in another place still resolves. Each file may also be
+// kept gzipped (stored_file.h): sizes are then its content's.
 #pragma once
 
 #include <string>

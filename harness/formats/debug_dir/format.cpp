@@ -8,27 +8,42 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 #include <system_error>
 
 #include "formats/debug_dir/checks.h"
 #include "formats/debug_dir/layout.h"
+#include "formats/debug_dir/stored_file.h"
 #include "scrub/canonical_text.h"
 
 namespace tc::formats::debug_dir {
 namespace fs = std::filesystem;
 namespace {
 
+// A gzipped IR text longer than this is not read (a plain one is read
+// whole): a small file must not inflate past memory.
+constexpr uint64_t kMaxGzippedText = uint64_t{1} << 30;
+
 int sniff(const SniffInput& in) {
   if (!in.is_directory) return 0;
   for (const std::string& e : in.entries) {
-    if (e == "torch_compile_debug" || e == "torchinductor" || e == kLogFile) return 50;
+    if (e == "torch_compile_debug" || e == "torchinductor") return 50;
     if (e.rfind("run_", 0) == 0 && e.find("-pid_") != std::string::npos) return 50;
-    if (e == "ir_pre_fusion.txt" || e == "fx_graph_readable.py") return 50;
+    std::string_view file = e;
+    if (file.ends_with(".gz")) file.remove_suffix(3);  // kept gzipped (stored_file.h)
+    if (file == kLogFile || file == "ir_pre_fusion.txt" || file == "fx_graph_readable.py") return 50;
   }
   return 0;
 }
 
-bool read_text(const fs::path& path, std::string& out) {
+// The text of NAME, or of NAME.gz beside it (stored_file.h).
+bool read_text(const fs::path& plain, std::string& out, fs::path& path) {
+  path = stored_path(plain);
+  if (path.empty()) return false;
+  if (path != plain) {
+    std::string error;
+    return read_stored(path, kMaxGzippedText + 1, out, error) && out.size() <= kMaxGzippedText;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
   std::ostringstream ss;
@@ -61,9 +76,9 @@ bool check(const CheckRequest& request, std::string& io_error) {
   add_section(request, "debug_dir/files", request.path, list);
   for (const std::string& graph : scan.graphs) {
     for (const char* name : {"ir_pre_fusion.txt", "ir_post_fusion.txt"}) {
-      fs::path path = fs::path(request.path) / graph / name;
+      fs::path path;
       std::string text;
-      if (!read_text(path, text)) continue;  // dd-file-missing says so
+      if (!read_text(fs::path(request.path) / graph / name, text, path)) continue;  // dd-file-missing says so
       std::string label = "debug_dir/" + fs::path(graph).filename().string() + "/" + name;
       add_section(request, label, path.string(), std::move(text));
     }

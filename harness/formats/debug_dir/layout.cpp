@@ -51,6 +51,7 @@ bool scan_debug_dir(const std::string& root, DebugDirScan& scan, std::string& er
     if (!e.is_regular_file(type_ec)) continue;
     scan.files.push_back(rel);
     std::string name = e.path().filename().string();
+    if (name.ends_with(".gz")) name.resize(name.size() - 3);  // a gzipped one (stored_file.h)
     for (const RequiredFile& r : required_files())
       if (name == r.name) {
         std::string parent = e.path().parent_path().lexically_relative(root).generic_string();

@@ -8,8 +8,9 @@
 //
 // Contract: scan_debug_dir() lists every regular file below `root` (relative
 // paths, sorted; at most 10000 entries and 16 levels) and the graph folders:
-// folders holding one of the required files or sitting directly in a
-// "torchinductor" folder. It never follows symlinks and never throws.
+// folders holding one of the required files (or it gzipped: NAME.gz) or
+// sitting directly in a "torchinductor" folder. It never follows symlinks
+// and never throws.
 #pragma once
 
 #include <cstdint>
