@@ -50,6 +50,9 @@ std::optional<Case> load_case_file(const std::string& cases_root, const std::str
   } catch (const nlohmann::json::parse_error& e) {
     error = display + ": not valid JSON: " + e.what();
     return std::nullopt;
+  } catch (const nlohmann::json::out_of_range& e) {  // JSON, but a number no double holds (1e999)
+    error = display + ": a number beyond double range: " + e.what();
+    return std::nullopt;
   }
   if (auto problems = check_case_structure(doc); !problems.empty()) {
     error = display + ": does not match schemas/case.schema.json:";

@@ -108,6 +108,14 @@ TEST_F(CaseLoader, ErrorsNameTheFileAndTheField) {
         << field << "\n" << error_;
 }
 
+// JSON, but a number no double holds: nlohmann throws out_of_range, not
+// parse_error (found by case_loader_fuzz; it ended the process).
+TEST_F(CaseLoader, ANumberBeyondDoubleRangeIsAnError) {
+  write("structured/example_fn.json", R"({"name": "structured/example_fn", "timeout_s": 1e999})");
+  EXPECT_FALSE(load("structured/example_fn"));
+  EXPECT_NE(error_.find("structured/example_fn.json: a number beyond double range: "), std::string::npos) << error_;
+}
+
 TEST_F(CaseLoader, RejectsUnknownProfileAndMissingDriver) {
   json d = valid_doc();
   d["profiles"] = {"default", "nosuch"};

@@ -11,6 +11,7 @@
 #include "json/parse.h"
 #include "json/pointer.h"
 #include "json/source_locator.h"
+#include "json/text.h"
 
 namespace tc::schema {
 namespace {
@@ -43,7 +44,20 @@ std::optional<nlohmann::json> resolve_file(const std::string& uri) {
     return nlohmann::json::parse(*text);
   } catch (const nlohmann::json::parse_error& e) {
     throw SchemaLoadError(uri + "#", fmt::format("{} is not JSON: {}", *path, e.what()));
+  } catch (const nlohmann::json::out_of_range& e) {  // JSON, but a number no double holds (1e999)
+    throw SchemaLoadError(uri + "#", fmt::format("{} holds a number beyond double range: {}", *path, e.what()));
   }
+}
+
+// A schema whose text is JSON but holds a number no double holds: at that
+// number, with its pointer.
+SchemaFileProblem out_of_range_problem(const std::string& text) {
+  for (const json::JsonTextFinding& f : json::find_json_quirks(text, 16)) {
+    if (f.kind != json::JsonTextFinding::Kind::OutOfRange) continue;
+    auto lc = json::line_columns(text, {f.offset});
+    return {lc[0].first, lc[0].second, "the schema holds a number beyond double range: " + f.detail, f.pointer};
+  }
+  return {1, 1, "the schema holds a number beyond double range", ""};
 }
 
 std::pair<uint64_t, uint64_t> place(const std::string& text, const std::string& location) {
@@ -83,6 +97,10 @@ SchemaFile load_schema_file(const std::string& path) {
     json::ParseError located = json::locate_error(*text);
     auto lc = json::line_columns(*text, {located.offset});
     out.problem = {lc[0].first, lc[0].second, "the schema is not valid JSON: " + located.message, ""};
+    return out;
+  } catch (const nlohmann::json::out_of_range&) {
+    // JSON, but a number no double holds (1e999), which nlohmann refuses.
+    out.problem = out_of_range_problem(*text);
     return out;
   }
   try {

@@ -62,5 +62,30 @@ TEST(SchemaFileFragment, APlaceTheCompileDoesNotReachIsCompiledOnItsOwn) {
   std::filesystem::remove_all(dir);
 }
 
+// JSON, but a number no double holds: a problem at that number, as a
+// syntax error is one at its byte (nlohmann throws out_of_range for it).
+TEST(SchemaFileProblem, ANumberBeyondDoubleRangeIsPlaced) {
+  const std::string path = ::testing::TempDir() + "/schema_file_test_out_of_range.json";
+  std::ofstream(path) << "{\n  \"properties\": {\"a\": {\"maximum\": 1e999}}\n}\n";
+  const SchemaFile file = load_schema_file(path);
+  std::filesystem::remove(path);
+  EXPECT_EQ(file.status, SchemaFile::Status::Invalid);
+  EXPECT_EQ(file.problem.message, "the schema holds a number beyond double range: 1e999");
+  EXPECT_EQ(file.problem.line, 2u);
+  EXPECT_EQ(file.problem.column, 35u);
+  EXPECT_EQ(file.problem.location, "/properties/a/maximum");
+
+  // The same in a file a $ref reaches: the problem names that file.
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "tracecheck_schema_file_range_test";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "other.json") << R"({"maximum": 1e999})";
+  std::ofstream(dir / "main.json") << R"({"properties": {"a": {"$ref": "other.json"}}})";
+  const SchemaFile main = load_schema_file((dir / "main.json").string());
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(main.status, SchemaFile::Status::Invalid);
+  EXPECT_NE(main.problem.message.find("other.json holds a number beyond double range: "), std::string::npos)
+      << main.problem.message;
+}
+
 }  // namespace
 }  // namespace tc::schema
