@@ -166,7 +166,12 @@ bool resolve_chain(json::Value document, const std::string& file, std::vector<st
   }
   std::string base_file;
   json::Value base;
-  if (!read_document(base_name, base_file, base, error)) return false;
+  if (!read_document(base_name, base_file, base, error)) {
+    // A base that is not found is the extending file's fault: its "extends"
+    // names it. (A base found but broken names its own file.)
+    if (base_file.empty()) error = {file, "extends", error.message};
+    return false;
+  }
   const json::Value* base_format = base.is_object() ? base.find("format") : nullptr;
   const std::string format = document.find("format")->text();
   if (base_format && base_format->is_string() && base_format->text() != format) {

@@ -181,6 +181,8 @@ TEST(ScrubLoad, ExtendsRefusesCyclesOtherFormatsAndMissingBases) {
 
   dir.write("chrome_trace/d", chrome_set("chrome_trace/d", "chrome_trace/none", "{}"));
   EXPECT_FALSE(load_rule_set("chrome_trace/d", error));
+  EXPECT_EQ(error.file, dir.path("chrome_trace/d"));  // the file whose "extends" names it
+  EXPECT_EQ(error.where, "extends");
   EXPECT_NE(error.message.find("no rule set 'chrome_trace/none'"), std::string::npos) << error.text();
 }
 
