@@ -1,6 +1,7 @@
 #include "golden/golden_doc.h"
 
 #include <algorithm>
+#include <charconv>
 #include <set>
 #include <tuple>
 
@@ -107,7 +108,8 @@ std::optional<GoldenHeader> parse_golden_header(std::string_view text) {
   size_t digits = 0;
   while (digits < rest.size() && rest[digits] >= '0' && rest[digits] <= '9') ++digits;
   if (digits == 0) return std::nullopt;
-  h.version = std::stoi(std::string(rest.substr(0, digits)));
+  // A version no int holds is no header we wrote (std::stoi would throw).
+  if (std::from_chars(rest.data(), rest.data() + digits, h.version).ec != std::errc()) return std::nullopt;
   rest = rest.substr(digits);
   if (h.version == 1) {
     while (pos < text.size()) {

@@ -170,6 +170,7 @@ TEST(GoldenDoc, VersionOneHeaderParsesWithoutFingerprint) {
   EXPECT_EQ(h->rules_fingerprint, "");
   EXPECT_EQ(golden_body(v1), "\n[outcome]\nexit_status: 0\n");
   EXPECT_FALSE(parse_golden_header("[outcome]\n"));
+  EXPECT_FALSE(parse_golden_header("# tracecheck golden v99999999999 -- update: x\ncase: a/b\n"));
 }
 
 }  // namespace
