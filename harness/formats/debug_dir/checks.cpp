@@ -3,7 +3,6 @@
 #include <re2/re2.h>
 
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <system_error>
 
@@ -14,8 +13,8 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* kKind = "debug-dir";
-// A gzipped log is read whole, up to this: the driver's WARNING lines
-// take a few KiB.
+// A gzipped log past this is not read: the driver's WARNING lines take a
+// few KiB.
 constexpr uint64_t kMaxLogBytes = uint64_t{64} << 20;
 
 // The log's path as a path inside `root`: from "torch_compile_debug/" on
@@ -33,26 +32,16 @@ std::string resolve_in_root(const std::string& root, const std::string& logged) 
 }
 
 void check_log(const std::string& root, const DebugDirScan& scan, diag::Reporter& reporter) {
-  const fs::path stored = stored_path(fs::path(root) / kLogFile);
-  if (stored.empty()) return;  // not a capture: nothing to check
+  fs::path stored;
+  std::string text;
+  if (!read_stored_whole(fs::path(root) / kLogFile, kMaxLogBytes, text, stored)) return;  // not a capture
   const std::string log = stored.string();
-  std::ifstream file;
-  std::istringstream unzipped;
-  std::istream* in = &file;
-  if (stored.filename() == kLogFile) {
-    file.open(log);
-    if (!file) return;
-  } else {
-    std::string text, error;
-    if (!read_stored(stored, kMaxLogBytes, text, error)) return;
-    unzipped.str(std::move(text));
-    in = &unzipped;
-  }
+  std::istringstream in(std::move(text));
   // test_debug_trace: re.match(r"WARNING.* debug trace: (.*)", line).
   static const RE2 kLine("^WARNING.* debug trace: (.*)");
   std::string line, dir;
   uint64_t number = 0, found = 0, first_line = 0;
-  while (std::getline(*in, line)) {
+  while (std::getline(in, line)) {
     ++number;
     std::string named;
     if (!RE2::PartialMatch(line, kLine, &named)) continue;
@@ -86,9 +75,11 @@ void check_debug_dir(const std::string& root, const DebugDirScan& scan, diag::Re
       const fs::path plain = fs::path(root) / rel;
       const fs::path path = stored_path(plain);
       std::error_code ec;
-      uint64_t size = path.empty() ? 0 : fs::file_size(path, ec);
+      uint64_t size = 0;
       std::string unreadable;
-      if (!path.empty() && path != plain) {
+      if (path == plain) {
+        size = fs::file_size(path, ec);
+      } else if (!path.empty()) {
         // Gzipped: its content's size, read only as far as the bound.
         std::string head;
         if (read_stored(path, r.min_size + 1, head, unreadable)) size = head.size();

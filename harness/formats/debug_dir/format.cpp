@@ -6,8 +6,6 @@
 #include "formats/debug_dir/rules.h"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string_view>
 #include <system_error>
 
@@ -29,27 +27,10 @@ int sniff(const SniffInput& in) {
   for (const std::string& e : in.entries) {
     if (e == "torch_compile_debug" || e == "torchinductor") return 50;
     if (e.rfind("run_", 0) == 0 && e.find("-pid_") != std::string::npos) return 50;
-    std::string_view file = e;
-    if (file.ends_with(".gz")) file.remove_suffix(3);  // kept gzipped (stored_file.h)
+    const std::string_view file = name_as_written(e);
     if (file == kLogFile || file == "ir_pre_fusion.txt" || file == "fx_graph_readable.py") return 50;
   }
   return 0;
-}
-
-// The text of NAME, or of NAME.gz beside it (stored_file.h).
-bool read_text(const fs::path& plain, std::string& out, fs::path& path) {
-  path = stored_path(plain);
-  if (path.empty()) return false;
-  if (path != plain) {
-    std::string error;
-    return read_stored(path, kMaxGzippedText + 1, out, error) && out.size() <= kMaxGzippedText;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return true;
 }
 
 void add_section(const CheckRequest& request, const std::string& label, const std::string& file, std::string text) {
@@ -78,7 +59,8 @@ bool check(const CheckRequest& request, std::string& io_error) {
     for (const char* name : {"ir_pre_fusion.txt", "ir_post_fusion.txt"}) {
       fs::path path;
       std::string text;
-      if (!read_text(fs::path(request.path) / graph / name, text, path)) continue;  // dd-file-missing says so
+      if (!read_stored_whole(fs::path(request.path) / graph / name, kMaxGzippedText, text, path))
+        continue;  // dd-file-missing says so
       std::string label = "debug_dir/" + fs::path(graph).filename().string() + "/" + name;
       add_section(request, label, path.string(), std::move(text));
     }

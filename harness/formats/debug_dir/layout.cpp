@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <set>
+#include <string_view>
 #include <system_error>
+
+#include "formats/debug_dir/stored_file.h"
 
 namespace tc::formats::debug_dir {
 namespace fs = std::filesystem;
@@ -50,8 +53,8 @@ bool scan_debug_dir(const std::string& root, DebugDirScan& scan, std::string& er
     }
     if (!e.is_regular_file(type_ec)) continue;
     scan.files.push_back(rel);
-    std::string name = e.path().filename().string();
-    if (name.ends_with(".gz")) name.resize(name.size() - 3);  // a gzipped one (stored_file.h)
+    const std::string file_name = e.path().filename().string();
+    const std::string_view name = name_as_written(file_name);
     for (const RequiredFile& r : required_files())
       if (name == r.name) {
         std::string parent = e.path().parent_path().lexically_relative(root).generic_string();

@@ -1,7 +1,9 @@
 #include "formats/debug_dir/stored_file.h"
 
 #include <algorithm>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <system_error>
 
 #include "io/input_source.h"
@@ -10,8 +12,13 @@ namespace tc::formats::debug_dir {
 namespace fs = std::filesystem;
 
 namespace {
-constexpr const char* kGzipSuffix = ".gz";
+constexpr std::string_view kGzipSuffix = ".gz";
 }  // namespace
+
+std::string_view name_as_written(std::string_view name) {
+  if (name.ends_with(kGzipSuffix)) name.remove_suffix(kGzipSuffix.size());
+  return name;
+}
 
 fs::path stored_path(const fs::path& plain) {
   std::error_code ec;
@@ -40,6 +47,21 @@ bool read_stored(const fs::path& path, uint64_t limit, std::string& out, std::st
     out.resize(at + static_cast<size_t>(n));
     if (n == 0) break;
   }
+  return true;
+}
+
+bool read_stored_whole(const fs::path& plain, uint64_t gzip_limit, std::string& out, fs::path& path) {
+  path = stored_path(plain);
+  if (path.empty()) return false;
+  if (path != plain) {
+    std::string error;
+    return read_stored(path, gzip_limit + 1, out, error) && out.size() <= gzip_limit;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream text;
+  text << in.rdbuf();
+  out = text.str();
   return true;
 }
 
