@@ -9,26 +9,11 @@
 #include <sstream>
 #include <string>
 
+#include "io/temp_dir_for_tests.h"
+
 namespace tc::runner::testing {
 
-// A fresh folder under $TMPDIR, removed (with everything in it) at scope end.
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (std::filesystem::temp_directory_path() / "tracecheck-runner-XXXXXX").string();
-    path_ = mkdtemp(tmpl.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
+using io::testing::TempDir;
 
 // Pids of live processes whose command line contains `marker`.
 inline std::string processes_with(const std::string& marker) {
@@ -56,9 +41,7 @@ inline std::string read_file(const std::filesystem::path& file) {
 
 // The python the host-mode tests use: Debian's, which has no torch here;
 // the fake drivers need none.
-inline std::string test_python() {
-  return access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
-}
+inline std::string test_python() { return access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3"; }
 
 inline std::filesystem::path runner_data() {
   return std::filesystem::path(TRACECHECK_SOURCE_DIR) / "harness/tests/data/runner/cases/runner";

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "formats/registry/registry.h"
+#include "io/temp_dir_for_tests.h"
 
 namespace tc::formats::debug_dir {
 namespace {
@@ -17,13 +18,11 @@ class DebugDirTest : public ::testing::Test {
  protected:
   // A capture's debug_dir/ with one complete graph folder.
   void SetUp() override {
-    root_ = fs::path(::testing::TempDir()) / (std::string("debug_dir_test_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(root_);
+    root_ = temp_.path() / "debug_dir";
     graph_ = root_ / "torch_compile_debug" / "run_2026_01_02_03_04_05_123456-pid_42" / "torchinductor" /
              "model__0_inference_0.0";
     fs::create_directories(graph_);
-    for (const auto& r : required_files())
-      std::ofstream(graph_ / r.name) << std::string(r.min_size + 1, '#');
+    for (const auto& r : required_files()) std::ofstream(graph_ / r.name) << std::string(r.min_size + 1, '#');
     std::ofstream(graph_ / "ir_pre_fusion.txt")
         << "op0: SchedulerNode(ComputedBuffer)\nop0.writes = [MemoryDep('buf0', c0, {c0: 256})]\n";
     log("WARNING:torch._inductor.debug:model__0_inference_0 debug trace: /elsewhere/out/debug_dir/torch_compile_debug/"
@@ -56,6 +55,7 @@ class DebugDirTest : public ::testing::Test {
     std::string io_error;
     ASSERT_TRUE(formats::registry::find_format("debug_dir")->check(request, io_error)) << io_error;
   }
+  io::testing::TempDir temp_;
   fs::path root_, graph_;
   diag::Reporter reporter_;
   std::vector<formats::Section> sections_;

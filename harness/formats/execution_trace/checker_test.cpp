@@ -8,7 +8,7 @@
 
 #include "diag/profile.h"
 #include "formats/registry/registry.h"
-#include "formats/registry/registry.h"
+#include "io/temp_dir_for_tests.h"
 
 namespace tc::formats::execution_trace {
 namespace {
@@ -42,11 +42,7 @@ const char* kThread = "[pytorch|profiler|execution_trace|thread]";
 class EtCheckTest : public ::testing::Test {
  protected:
   void check(const std::string& text) {
-    // One file per test: ctest runs the tests of this binary in parallel.
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    auto dir = std::filesystem::path(::testing::TempDir()) / (std::string("et_check_") + info->name());
-    std::filesystem::create_directories(dir);
-    path_ = (dir / "et_check_test.json").string();
+    path_ = (temp_.path() / "et_check_test.json").string();
     std::ofstream(path_) << text;
     formats::CheckRequest request;
     request.path = path_;
@@ -60,8 +56,11 @@ class EtCheckTest : public ::testing::Test {
       if (d.rule == rule) return &d;
     return nullptr;
   }
-  diag::Verdict verdict(const char* profile) const { return diag::resolve(reporter_, *formats::registry::catalog().find_profile(profile)); }
+  diag::Verdict verdict(const char* profile) const {
+    return diag::resolve(reporter_, *formats::registry::catalog().find_profile(profile));
+  }
 
+  io::testing::TempDir temp_;
   std::string path_;
   diag::Reporter reporter_;
   std::vector<formats::Section> sections_;
@@ -197,10 +196,10 @@ TEST_F(EtCheckTest, TensorValuesAreSixTuplesAlsoInsideLists) {
   std::string in =
       R"j({"values": [[5,6,0,4,4,"cpu"], [[5,6,0,4,4,"cpu"], [5,6,0,4]]], "shapes": [[2,2], [[2,2],[2,2]]], "types": ["Tensor(float)", "GenericList[Tensor(float),Tensor(float)]"]})j";
   check(trace({node(2, 1, kThread), node(3, 2, "aten::cat", in), node(1, 1, kRoot)}));
-const diag::Diagnostic* d = find("et-tensor-value");
-ASSERT_NE(d, nullptr);
-EXPECT_EQ(d->pointer, "/nodes/1/inputs/values/1/1");
-EXPECT_EQ(reporter_.count("et-tensor-value"), 1u);
+  const diag::Diagnostic* d = find("et-tensor-value");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->pointer, "/nodes/1/inputs/values/1/1");
+  EXPECT_EQ(reporter_.count("et-tensor-value"), 1u);
 }
 
 TEST_F(EtCheckTest, ArityMismatchFailsDefaultWhileChakraAndParamReadOn) {
@@ -232,19 +231,19 @@ TEST_F(EtCheckTest, FlatLayoutIsReadAndChakraRejectsIt) {
   ], "finish_ts": 2
 })j";
   check(text);
-EXPECT_EQ(find("et-parent-missing")->pointer, "/nodes/1/parent");
-EXPECT_EQ(find("et-tensor-value")->pointer, "/nodes/1/outputs/0");
-EXPECT_EQ(reporter_.count("et-node-field"), 0u);
-// The missing parent breaks the tree and the 5-element tensor value its
-// type (both hard rules of the format).
-EXPECT_EQ(verdict("default").errors, 2u);
-// PARAM and Chakra drop a node whose parent is missing and take a tensor
-// value as it comes: warnings; Chakra's converter rejects 1.0.1.
-EXPECT_EQ(verdict("param").errors, 0u);
-diag::Verdict chakra = verdict("chakra");
-EXPECT_EQ(chakra.errors, 1u);
-ASSERT_NE(find("et-schema-chakra"), nullptr);
-EXPECT_NE(find("et-schema-chakra")->message.find("1.0.2-chakra.0.0.4"), std::string::npos);
+  EXPECT_EQ(find("et-parent-missing")->pointer, "/nodes/1/parent");
+  EXPECT_EQ(find("et-tensor-value")->pointer, "/nodes/1/outputs/0");
+  EXPECT_EQ(reporter_.count("et-node-field"), 0u);
+  // The missing parent breaks the tree and the 5-element tensor value its
+  // type (both hard rules of the format).
+  EXPECT_EQ(verdict("default").errors, 2u);
+  // PARAM and Chakra drop a node whose parent is missing and take a tensor
+  // value as it comes: warnings; Chakra's converter rejects 1.0.1.
+  EXPECT_EQ(verdict("param").errors, 0u);
+  diag::Verdict chakra = verdict("chakra");
+  EXPECT_EQ(chakra.errors, 1u);
+  ASSERT_NE(find("et-schema-chakra"), nullptr);
+  EXPECT_NE(find("et-schema-chakra")->message.find("1.0.2-chakra.0.0.4"), std::string::npos);
 }
 
 TEST_F(EtCheckTest, UnknownSchemaWarnsByDefaultAndFailsChakraAndParam) {
@@ -297,10 +296,11 @@ TEST_F(EtCheckTest, ExecutionGraphRootsOf101AreRoots) {
 // there and takes None for what is not.
 TEST_F(EtCheckTest, AttrsChakraCopiesAreRequiredOfChakra) {
   const std::string good = node(3, 1, "aten::mm");
-  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
-           {R"({"name": "fw_tid", "type": "uint64", "value": 0}, )", ""},
-           {R"("value": "")", R"("value": 7)"},
-           {R"({"name": "scope", "type": "uint64", "value": 0})", R"({"name": "scope", "type": "uint64", "value": "0"})"}}) {
+  for (const auto& [from, to] :
+       std::vector<std::pair<std::string, std::string>>{{R"({"name": "fw_tid", "type": "uint64", "value": 0}, )", ""},
+                                                        {R"("value": "")", R"("value": 7)"},
+                                                        {R"({"name": "scope", "type": "uint64", "value": 0})",
+                                                         R"({"name": "scope", "type": "uint64", "value": "0"})"}}) {
     std::string bad = good;
     ASSERT_NE(bad.find(from), std::string::npos) << from;
     bad.replace(bad.find(from), from.size(), to);
@@ -353,11 +353,12 @@ TEST_F(EtCheckTest, BrokenNodesAreFindingsNotCrashes) {
 // at the literal (Chakra and PARAM load the node), not a syntax error.
 TEST_F(EtCheckTest, NodesPythonReadsAreWarnedAtTheLiteral) {
   const std::string attrs = std::string(R"([{"name": "rf_id", "type": "uint64", "value": 0}, )") + kOtherAttrs;
-  const std::string head = R"({"schema": "1.0.2-chakra.0.0.4", "pid": 1, "time": "t", "start_ts": 1, "finish_ts": 2, "nodes": [
+  const std::string head =
+      R"({"schema": "1.0.2-chakra.0.0.4", "pid": 1, "time": "t", "start_ts": 1, "finish_ts": 2, "nodes": [
     {"id": 1, "name": "[pytorch|profiler|execution_trace|process]", "ctrl_deps": 1, "inputs": {"values": [], "shapes": [], "types": []}, "outputs": {"values": [], "shapes": [], "types": []}, "attrs": )" +
-                           attrs + R"(]},
+      attrs + R"(]},
     {"id": 2, "name": "a", "ctrl_deps": 1, "inputs": {"values": [], "shapes": [], "types": []}, "outputs": {"values": [], "shapes": [], "types": []}, "attrs": )" +
-                           attrs + R"(, {"name": "v", "type": "uint64", "value": )";
+      attrs + R"(, {"name": "v", "type": "uint64", "value": )";
   for (const char* literal : {"18446744073709551616", "NaN", "1e999"}) {
     reporter_ = diag::Reporter();
     check(head + literal + "}]}]}");
@@ -439,9 +440,8 @@ TEST(EtCheckThreads, FindingsAreThoseOfOneThread) {
     else
       nodes.push_back(node(id, 2, "aten::add"));
   }
-  const auto dir = std::filesystem::path(::testing::TempDir()) / "et_check_threads";
-  std::filesystem::create_directories(dir);
-  const std::string path = (dir / "trace.json").string();
+  const io::testing::TempDir dir;
+  const std::string path = (dir.path() / "trace.json").string();
   std::ofstream(path) << trace(nodes);
   const std::vector<std::string> one = plain_check(path, 1, 0);
   ASSERT_GT(one.size(), 20u);

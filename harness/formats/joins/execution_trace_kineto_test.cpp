@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "formats/registry/registry.h"
+#include "io/temp_dir_for_tests.h"
 
 namespace tc::formats::joins {
 namespace {
@@ -23,7 +24,7 @@ class JoinTest : public ::testing::Test {
   // `earlier_ids`: Kineto ids of a first "traceEvents" array, written
   // before the one the JSON parsers keep.
   void write(const std::vector<int>& kineto_ids, const std::vector<int>& earlier_ids = {}) {
-    root_ = fs::path(::testing::TempDir()) / (std::string("et_join_capture_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    root_ = temp_.path() / "capture";
     fs::remove_all(root_);
     fs::create_directories(root_ / "execution_trace");
     fs::create_directories(root_ / "chrome_trace");
@@ -55,6 +56,7 @@ class JoinTest : public ::testing::Test {
     std::string io_error;
     ASSERT_TRUE(formats::registry::find_format("execution_trace")->check(request, io_error)) << io_error;
   }
+  io::testing::TempDir temp_;
   fs::path root_;
   diag::Reporter reporter_;
 };
