@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include "golden/drift.h"
 #include "golden/golden_store.h"
@@ -30,18 +31,25 @@ std::set<std::string> defects_of(const std::string& text) {
   return out;
 }
 
-// The numbers of an emitter id's version ("torch-2.14.1-cu130" -> 2, 14, 1).
-std::vector<long> version_of(const std::string& emitter) {
-  std::vector<long> out;
+// The numbers of an emitter id's version ("torch-2.14.1-cu130" -> 2, 14, 1),
+// each as its digits less leading zeros beside their count, so that they
+// order as numbers of any length do (a folder named torch-99999999999999999999
+// is a version too, and no long holds it).
+using VersionNumber = std::pair<size_t, std::string>;
+std::vector<VersionNumber> version_of(const std::string& emitter) {
+  std::vector<VersionNumber> out;
   size_t i = emitter.find('-');
   if (i == std::string::npos) return out;
   ++i;
   while (i < emitter.size() && emitter[i] >= '0' && emitter[i] <= '9') {
-    long n = 0;
-    while (i < emitter.size() && emitter[i] >= '0' && emitter[i] <= '9') n = n * 10 + (emitter[i++] - '0');
-    out.push_back(n);
-    if (i < emitter.size() && emitter[i] == '.') ++i;
-    else break;
+    while (i + 1 < emitter.size() && emitter[i] == '0' && emitter[i + 1] >= '0' && emitter[i + 1] <= '9') ++i;
+    const size_t from = i;
+    while (i < emitter.size() && emitter[i] >= '0' && emitter[i] <= '9') ++i;
+    out.emplace_back(i - from, emitter.substr(from, i - from));
+    if (i < emitter.size() && emitter[i] == '.')
+      ++i;
+    else
+      break;
   }
   return out;
 }
@@ -53,8 +61,8 @@ bool emitter_older(const std::string& a, const std::string& b) { return version_
 std::vector<std::string> newest_torch_pair(const std::string& golden_root) {
   std::vector<std::string> torch;
   std::error_code ec;
-  for (auto it = std::filesystem::directory_iterator(golden_root, ec); !ec && it != std::filesystem::directory_iterator();
-       it.increment(ec)) {
+  for (auto it = std::filesystem::directory_iterator(golden_root, ec);
+       !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
     const std::string name = it->path().filename().string();
     if (name.starts_with("torch-") && golden::emitter_has_goldens(golden_root, name)) torch.push_back(name);
   }

@@ -15,6 +15,22 @@ TEST(Baseline, NearestOlderIsTheNewestOlderSetOfTheSameToolByVersionNumbers) {
   EXPECT_EQ(nearest_older("node-20", sets), "");
 }
 
+TEST(Baseline, VersionNumbersOfAnyLengthOrderAsNumbers) {
+  // Beyond any integer type (these overflowed a long before), and with
+  // leading zeros, which do not count.
+  EXPECT_TRUE(emitter_older("torch-99999999999999999999", "torch-100000000000000000000"));
+  EXPECT_FALSE(emitter_older("torch-100000000000000000000", "torch-99999999999999999999"));
+  EXPECT_FALSE(emitter_older("torch-10000000000000000000", "torch-9"));  // a long wrapped it below 0
+  EXPECT_TRUE(emitter_older("torch-9", "torch-10000000000000000000"));
+  EXPECT_TRUE(emitter_older("torch-2.6.0", "torch-2.99999999999999999999999.0"));
+  EXPECT_FALSE(emitter_older("torch-2.007", "torch-2.7"));
+  EXPECT_FALSE(emitter_older("torch-2.7", "torch-2.007"));
+  EXPECT_TRUE(emitter_older("torch-2.0", "torch-2.1"));
+  EXPECT_TRUE(emitter_older("torch-2", "torch-2.0"));  // fewer numbers first, as before
+  EXPECT_EQ(nearest_older("torch-30000000000000000000.1", {"torch-2.6.0", "torch-30000000000000000000.0"}),
+            "torch-30000000000000000000.0");
+}
+
 std::string golden_with(const std::string& diagnostics, const std::string& trace) {
   return "# h\n\n[outcome]\nexit_status: 0\n\n[diagnostics default]\n" + diagnostics + "\n[trace debug_dir/files]\n" +
          trace;
