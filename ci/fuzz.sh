@@ -5,7 +5,8 @@
 # The smoke's default targets are the readers, the JSON parser and the array
 # splitter's scanners compared. The readers' targets read through
 # formats/registry, so the smoke builds every instrumented folder but case/
-# (the case loader's, which only case_loader_fuzz needs); the fuzz_replay
+# (the case loader's, which only case_loader_fuzz needs) and report's
+# (golden_compare_fuzz's: golden, report, runner, external, html); the fuzz_replay
 # tests replay every target's seeds in every build anyway.
 # The build goes to $TRACECHECK_FUZZ_BUILD_DIR (default build-fuzz); the
 # corpus each run grows is kept in <build>/corpus/<target> (seeds from
