@@ -41,6 +41,7 @@
 #include "diag/reporter.h"
 #include "formats/registry/registry.h"
 #include "io/file.h"
+#include "io/input_source.h"
 #include "cli/check_page.h"
 #include "report/parallel_check.h"
 #include "report/read_progress.h"
@@ -108,14 +109,15 @@ int run_check(const CheckOptions& o) {
           io_error = file + ": " + why;
           return false;
         }
+        const std::string shown = io::input_name(file);
         if (blank) {
-          reporter.report("input-empty", {file, 1, 1}, "the file is empty or holds only blank lines");
+          reporter.report("input-empty", {shown, 1, 1}, "the file is empty or holds only blank lines");
           return true;
         }
         if (std::filesystem::is_directory(file, ec) && formats::registry::unclaimed_directory_format()) {
           f = formats::registry::unclaimed_directory_format();  // its reader says what a trace directory must hold
         } else {
-          reporter.report("input-format", {file, 1, 1}, why, {}, {},
+          reporter.report("input-format", {shown, 1, 1}, why, {}, {},
                           "tracecheck reads " + formats::registry::file_nouns() + "; --format ID names one");
           return true;
         }

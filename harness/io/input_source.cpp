@@ -9,6 +9,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "io/kept_stream.h"
+
 namespace tc::io {
 namespace {
 
@@ -53,15 +55,18 @@ class FdSource : public InputSource {
 
 }  // namespace
 
+std::string input_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
 uint64_t bytes_read_total() { return g_bytes_read.load(std::memory_order_relaxed); }
 
 std::unique_ptr<InputSource> open_input(const std::string& path, std::string& error) {
+  // A stream this process opened before is read again from what was kept of it.
+  if (std::unique_ptr<InputSource> kept = reopen_kept(path)) return kept;
   int fd = 0;
   bool owned = false;
-  std::string name = path;
-  if (path == "-") {
-    name = "<stdin>";
-  } else {
+  bool stream = true;  // not a file that opens anew at its start: kept (io/kept_stream.h)
+  const std::string name = input_name(path);
+  if (path != "-") {
     fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
       error = std::strerror(errno);
@@ -69,10 +74,13 @@ std::unique_ptr<InputSource> open_input(const std::string& path, std::string& er
     }
     owned = true;
     struct stat st {};
-    if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-      ::close(fd);
-      error = "is a directory";
-      return nullptr;
+    if (::fstat(fd, &st) == 0) {
+      if (S_ISDIR(st.st_mode)) {
+        ::close(fd);
+        error = "is a directory";
+        return nullptr;
+      }
+      stream = !S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode);
     }
 #ifdef POSIX_FADV_SEQUENTIAL
     ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
@@ -95,8 +103,9 @@ std::unique_ptr<InputSource> open_input(const std::string& path, std::string& er
   bool is_gzip =
       head.size() == 2 && static_cast<unsigned char>(head[0]) == 0x1f && static_cast<unsigned char>(head[1]) == 0x8b;
   raw->push_back(std::move(head));
-  if (is_gzip) return make_gzip_source(std::move(raw));
-  return raw;
+  std::unique_ptr<InputSource> source = std::move(raw);
+  if (is_gzip) source = make_gzip_source(std::move(source));
+  return stream ? keep_stream(path, std::move(source)) : std::move(source);
 }
 
 }  // namespace tc::io

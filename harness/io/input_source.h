@@ -8,6 +8,9 @@
 //  - gzip is recognised by its magic bytes, not its name, so a compressed
 //    stdin works too; concatenated gzip members read as one stream;
 //  - nothing is buffered beyond one chunk: memory does not grow with the file;
+//  - a stream (stdin, a pipe, a FIFO) is opened once in a process, and its
+//    first bytes kept, so that opening its path again reads them again
+//    (io/kept_stream.h);
 //  - a source that already holds its bytes in memory may lend them instead
 //    of copying them out (lends() true): lend() then gives the next bytes of
 //    the stream in place, as read() would have returned them, with
@@ -55,6 +58,9 @@ class InputSource {
   bool data_error_ = false;
   bool gzip_ = false;
 };
+
+// The name findings give an input: its path, "<stdin>" for "-".
+std::string input_name(const std::string& path);
 
 // Opens `path` ("-" is stdin). Returns nullptr and sets `error` when it cannot
 // be opened (missing, unreadable, a directory).

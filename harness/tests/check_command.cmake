@@ -77,6 +77,15 @@ tracecheck_chrome_check_test(chrome_invalid_json_is_located 1 "quote_in_name.jso
                              "\"$T\" check \"$D/quote_in_name.json\" 2>&1")
 tracecheck_chrome_check_test(chrome_gzip_stdin_with_format 0 "0 errors, 4 warnings"
                              "gzip -c \"$D/kineto_cpu.json\" | \"$T\" check --format chrome_trace - 2>&1 >/dev/null")
+# A stream is sniffed like a file: stdin, a pipe opened by path (what a
+# shell's <(zcat trace.json.gz) hands over) and a named FIFO, each read
+# once (io/kept_stream.h), with the file's verdicts; the FIFO must not hang.
+tracecheck_chrome_check_test(chrome_stdin_is_sniffed 0 "verdicts: default pass, chrome pass \\(5 events\\).*\n0 errors, 4 warnings"
+                             "\"$T\" check - < \"$D/kineto_cpu.json\" 2>&1 >/dev/null")
+tracecheck_chrome_check_test(chrome_gzip_pipe_by_path 0 "verdicts: default pass, chrome pass \\(5 events\\).*\n0 errors, 4 warnings"
+                             "gzip -c \"$D/kineto_cpu.json\" | \"$T\" check /dev/stdin 2>&1 >/dev/null")
+tracecheck_chrome_check_test(chrome_named_fifo 0 "verdicts: default pass, chrome pass \\(5 events\\).*\n0 errors, 4 warnings"
+                             "dir=$(mktemp -d) && mkfifo $dir/trace && { cat \"$D/kineto_cpu.json\" > $dir/trace & } && timeout 60 \"$T\" check $dir/trace 2>&1 >/dev/null; rc=$?; rm -rf $dir; (exit $rc)")
 tracecheck_chrome_check_test(chrome_format_override_on_any_name 1 "error\\[ct-bare-array\\]"
                              "tmp=$(mktemp) && cp \"$D/bare_array.json\" $tmp && \"$T\" check --format chrome_trace --profile hta $tmp 2>&1; rc=$?; rm -f $tmp; (exit $rc)")
 tracecheck_chrome_check_test(unknown_format_is_usage 2 "unknown format 'nope'" "\"$T\" check --format nope \"$D/bare_array.json\" 2>&1")

@@ -178,7 +178,7 @@ bool check(const CheckRequest& request, std::string& io_error) {
   }
   for (size_t i = 0; i < files.size(); ++i) {
     // The name findings carry: the reader calls stdin "<stdin>".
-    const std::string shown = files[i] == "-" ? std::string("<stdin>") : files[i];
+    const std::string shown = io::input_name(files[i]);
     // A file whose "traceEvents" repeats is read again for its last array,
     // the one the consumers' JSON parsers keep: its findings go to a
     // Reporter of its own first, so the first reading can be dropped

@@ -1,8 +1,9 @@
+#include "formats/registry/registry.h"
+
 #include <algorithm>
 #include <filesystem>
 #include <system_error>
 
-#include "formats/registry/registry.h"
 #include "formats/chrome_trace/format.h"
 #include "formats/debug_dir/format.h"
 #include "formats/execution_trace/format.h"
@@ -24,7 +25,7 @@ bool read_head(const std::string& path, size_t limit, std::string& head, std::st
     ptrdiff_t n = in->read(head.data() + got, limit - got);
     if (n < 0) {
       if (got > 0 && in->data_error()) break;  // a truncated .gz still has a head
-      why = path + ": " + in->error();
+      why = in->name() + ": " + in->error();
       return false;
     }
     if (n == 0) break;
@@ -128,6 +129,7 @@ const Format* detect_format(const std::string& path, std::string& why, bool* bla
   if (blank) *blank = false;
   SniffInput input;
   input.path = path;
+  const std::string shown = io::input_name(path);
   std::string head;
   std::error_code ec;
   if (path != "-" && fs::is_directory(path, ec)) {
@@ -138,16 +140,14 @@ const Format* detect_format(const std::string& path, std::string& why, bool* bla
       return nullptr;
     }
     std::sort(input.entries.begin(), input.entries.end());
-  } else if (path == "-") {
-    // Reading stdin's head would consume it: stdin is a TORCH_TRACE log
-    // unless --format says otherwise.
-    return find_format("torch_trace");
   } else {
+    // stdin, a pipe or a FIFO too: io::open_input keeps what the head takes
+    // of a stream for the reader that opens it next (io/kept_stream.h).
     if (!read_head(path, kHead, head, why)) return nullptr;
     input.head = head;
     if (blank && head.size() < kHead && head.find_first_not_of(" \t\r\n") == std::string::npos) {
       *blank = true;
-      why = path + ": the file is empty or holds only blank lines";
+      why = shown + ": the file is empty or holds only blank lines";
       return nullptr;
     }
   }
@@ -157,7 +157,7 @@ const Format* detect_format(const std::string& path, std::string& why, bool* bla
     int score = f.sniff ? f.sniff(input) : 0;
     if (score > best_score) best = &f, best_score = score;
   }
-  if (!best) why = path + ": not a trace format tracecheck knows (use --format to say which)";
+  if (!best) why = shown + ": not a trace format tracecheck knows (use --format to say which)";
   return best;
 }
 
