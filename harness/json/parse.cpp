@@ -366,8 +366,27 @@ struct ErrorLocator : nlohmann::json_sax<nlohmann::json> {
     std::string what = ex.what();
     // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..."
     auto pos = what.find(": ");
-    error.message = pos == std::string::npos ? what : what.substr(pos + 2);
+    error.message = shorten_last_read(pos == std::string::npos ? what : what.substr(pos + 2));
     return false;
+  }
+
+  // nlohmann ends its message with "; last read: '<token>'", the whole token
+  // its lexer read: an unclosed string runs to the end of the text, and a
+  // diagnostic is one line. A token past kShown bytes keeps its first ones
+  // (cut at a UTF-8 character's start) and says how many it held.
+  static std::string shorten_last_read(std::string message) {
+    constexpr std::string_view kMarker = "; last read: '";
+    constexpr size_t kShown = 48;
+    const size_t at = message.rfind(kMarker);
+    if (at == std::string::npos || message.back() != '\'') return message;
+    const size_t from = at + kMarker.size();
+    const size_t length = message.size() - 1 - from;
+    if (length <= kShown + 16) return message;
+    size_t cut = from + kShown;
+    while (cut > from && (static_cast<unsigned char>(message[cut]) & 0xC0) == 0x80) --cut;
+    message.resize(cut);
+    message += "...' (" + std::to_string(length) + " bytes)";
+    return message;
   }
 };
 }  // namespace

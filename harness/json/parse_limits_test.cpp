@@ -50,6 +50,32 @@ TEST(JsonParseLimits, UnclosedDeepNestingIsATruncationNotADepthError) {
   EXPECT_NE(r.error.message.find("unexpected end of input"), std::string::npos) << r.error.message;
 }
 
+TEST(JsonParseLimits, AnUnclosedLongStringGivesAShortMessage) {
+  // nlohmann quotes the whole token it read; a diagnostic is one short line.
+  Parser parser;
+  const std::string text = "{\"str\": [\"" + std::string(200000, 'a');
+  ParseResult r = parser.parse(text);
+  ASSERT_FALSE(r.ok);
+  EXPECT_LT(r.error.message.size(), 200u) << r.error.message.substr(0, 300);
+  EXPECT_NE(r.error.message.find("missing closing quote"), std::string::npos) << r.error.message;
+  EXPECT_NE(r.error.message.find("last read: '\"aaaa"), std::string::npos) << r.error.message;
+  EXPECT_NE(r.error.message.find("(200001 bytes)"), std::string::npos) << r.error.message;
+  // Cut at a character's start: a run of 3-byte characters stays valid UTF-8.
+  std::string wide = "[\"";
+  for (int i = 0; i < 100; ++i) wide += "\xe2\x82\xac";
+  r = parser.parse(wide);
+  ASSERT_FALSE(r.ok);
+  const std::string& m = r.error.message;
+  const size_t quote = m.find("last read: '") + 12;
+  const size_t dots = m.find("...'", quote);
+  ASSERT_NE(dots, std::string::npos) << m;
+  EXPECT_EQ((dots - quote - 1) % 3, 0u) << m;  // the opening quote, then whole characters
+  // A short token is kept whole.
+  r = parser.parse("[tru");
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.message.find("last read: '[tru'"), std::string::npos) << r.error.message;
+}
+
 TEST(JsonParseLimits, PythonDialectQuirksAreNotErrors) {
   Parser parser;
   ParseResult r = parser.parse(R"({"a": 1e999, "b": "\ud800", "c": NaN, "a": 2})");
