@@ -16,7 +16,7 @@
 // the file. --stream auto does so for files of kStreamFrom bytes or more and
 // for gzipped ones; always for every such file; never holds every document
 // whole. A file that cannot be streamed is validated whole, with a note on
-// stderr saying why.
+// stderr saying why; stdin, pipes and FIFOs are always read whole.
 #include <fmt/format.h>
 #include <sys/stat.h>
 
@@ -51,13 +51,16 @@ constexpr uint64_t kStreamFrom = uint64_t{64} << 20;
 // The member holding the big array, when `file` is a format whose documents
 // stream and --stream wants it; "" otherwise.
 std::string stream_key(const ValidateOptions& o, const std::string& file) {
-  if (o.jsonl || o.stream == "never" || file == "-") return "";
+  if (o.jsonl || o.stream == "never") return "";
+  // Streaming may read the input twice (schema/streamed_document.h), and
+  // stdin, a pipe or a FIFO reads once (io/kept_stream.h): those are read whole.
+  struct stat st {};
+  if (file == "-" || ::stat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return "";
   std::string why;
   const formats::Format* f = formats::registry::detect_format(file, why);
   std::string key = f ? f->streamed_array : "";
   if (key.empty() || o.stream == "always") return key;
-  struct stat st {};
-  bool big = ::stat(file.c_str(), &st) == 0 && static_cast<uint64_t>(st.st_size) >= kStreamFrom;
+  bool big = static_cast<uint64_t>(st.st_size) >= kStreamFrom;
   std::string error;
   std::unique_ptr<io::InputSource> in = io::open_input(file, error);
   bool gzip = in && in->gzip();

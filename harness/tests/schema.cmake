@@ -45,6 +45,13 @@ add_test(NAME schema-corpus-formats
     ${schema_data}/corpus_schemas.cmake)
 set_tests_properties(schema-corpus-formats PROPERTIES LABELS "cli;schema;corpus" SKIP_RETURN_CODE 77)
 
+# stdin and pipes are validated whole, even with --stream always: streaming
+# may read the input twice, and a pipe reads once (pipe_read_whole.sh).
+add_test(NAME schema-cli-pipe-read-whole
+  COMMAND sh ${schema_data}/pipe_read_whole.sh $<TARGET_FILE:tracecheck>
+    ${PROJECT_SOURCE_DIR}/schemas/chrome_trace/kineto.schema.json)
+set_tests_properties(schema-cli-pipe-read-whole PROPERTIES LABELS "cli;schema")
+
 # Streamed and whole-document validation agree on every committed capture.
 add_test(NAME schema-stream-parity
   COMMAND ${CMAKE_COMMAND} -DTRACECHECK=$<TARGET_FILE:tracecheck> -DREPO=${PROJECT_SOURCE_DIR}
