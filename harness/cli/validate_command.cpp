@@ -55,7 +55,7 @@ std::string stream_key(const ValidateOptions& o, const std::string& file) {
   // Streaming may read the input twice (schema/streamed_document.h), and
   // stdin, a pipe or a FIFO reads once (io/kept_stream.h): those are read whole.
   struct stat st {};
-  if (file == "-" || ::stat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return "";
+  if (io::reads_once(file) || ::stat(file.c_str(), &st) != 0) return "";
   std::string why;
   const formats::Format* f = formats::registry::detect_format(file, why);
   std::string key = f ? f->streamed_array : "";

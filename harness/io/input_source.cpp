@@ -53,9 +53,17 @@ class FdSource : public InputSource {
   size_t pending_pos_ = 0;
 };
 
+// Not a file that opens anew at its start (nor a directory).
+bool is_stream(const struct stat& st) { return !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) && !S_ISBLK(st.st_mode); }
+
 }  // namespace
 
 std::string input_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
+bool reads_once(const std::string& path) {
+  struct stat st {};
+  return path == "-" || (::stat(path.c_str(), &st) == 0 && is_stream(st));
+}
 
 uint64_t bytes_read_total() { return g_bytes_read.load(std::memory_order_relaxed); }
 
@@ -64,7 +72,7 @@ std::unique_ptr<InputSource> open_input(const std::string& path, std::string& er
   if (std::unique_ptr<InputSource> kept = reopen_kept(path)) return kept;
   int fd = 0;
   bool owned = false;
-  bool stream = true;  // not a file that opens anew at its start: kept (io/kept_stream.h)
+  bool stream = true;  // kept (io/kept_stream.h)
   const std::string name = input_name(path);
   if (path != "-") {
     fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -80,7 +88,7 @@ std::unique_ptr<InputSource> open_input(const std::string& path, std::string& er
         error = "is a directory";
         return nullptr;
       }
-      stream = !S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode);
+      stream = is_stream(st);
     }
 #ifdef POSIX_FADV_SEQUENTIAL
     ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);

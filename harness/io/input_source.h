@@ -62,6 +62,11 @@ class InputSource {
 // The name findings give an input: its path, "<stdin>" for "-".
 std::string input_name(const std::string& path);
 
+// Whether `path` is stdin, a pipe, a FIFO or another stream, which
+// open_input reads once (what opening it again gives: io/kept_stream.h),
+// rather than a file each open reads from its start.
+bool reads_once(const std::string& path);
+
 // Opens `path` ("-" is stdin). Returns nullptr and sets `error` when it cannot
 // be opened (missing, unreadable, a directory).
 std::unique_ptr<InputSource> open_input(const std::string& path, std::string& error);

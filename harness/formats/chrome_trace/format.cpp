@@ -182,14 +182,15 @@ bool check(const CheckRequest& request, std::string& io_error) {
     // A file whose "traceEvents" repeats is read again for its last array,
     // the one the consumers' JSON parsers keep: its findings go to a
     // Reporter of its own first, so the first reading can be dropped
-    // (stdin cannot be read twice: its first array stays the one checked).
+    // (stdin or a pipe cannot be read twice: its first array stays the one
+    // checked).
     diag::Reporter findings(request.reporter->keep_per_rule());
     ChromeReadInfo info;
     std::unique_ptr<ChromeCanonical> canon;
     bool kineto = false;
     bool read = read_trace(request, files[i], shown, canonical ? &rules : nullptr, 1, findings, info, canon,
                            kineto, io_error);
-    if (read && info.trace_events_arrays > 1 && files[i] != "-") {
+    if (read && info.trace_events_arrays > 1 && !io::reads_once(files[i])) {
       const uint64_t last = info.trace_events_arrays;
       findings = diag::Reporter(request.reporter->keep_per_rule());
       read = read_trace(request, files[i], shown, canonical ? &rules : nullptr, last, findings, info, canon, kineto,

@@ -63,7 +63,7 @@ bool check_kineto_join(const std::string& et_file, const std::vector<RecordFunct
       }
       return true;
     }
-    if (result.key_arrays <= 1 || kineto_file == "-" || pass) break;
+    if (result.key_arrays <= 1 || io::reads_once(kineto_file) || pass) break;
     options.array_occurrence = result.key_arrays;
   }
   auto surplus = [&](const std::map<int64_t, std::vector<Where>>& mine,

@@ -11,11 +11,7 @@ T="$1"
 schema="$2"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-python3 - > "$dir/t.json" <<'PY'
-import sys
-event = '{"ph": "X", "name": "n", "pid": 1, "tid": 1, "ts": 1, "dur": 1}'
-sys.stdout.write('{"traceEvents": [' + ",\n".join([event] * 15000) + '], "late": NaN}\n')
-PY
+python3 "$(dirname "$0")/../../synthetic_trace.py" 15000 --then-nan > "$dir/t.json"
 # stdout (the findings) and stderr's summary line, less the input's name.
 run() {
   tail -n 1 "$dir/err" >> "$dir/out"
