@@ -1,11 +1,12 @@
 #include "formats/debug_dir/stored_file.h"
 
 #include <algorithm>
-#include <fstream>
 #include <memory>
-#include <sstream>
+#include <optional>
 #include <system_error>
+#include <utility>
 
+#include "io/file.h"
 #include "io/input_source.h"
 
 namespace tc::formats::debug_dir {
@@ -57,11 +58,9 @@ bool read_stored_whole(const fs::path& plain, uint64_t gzip_limit, std::string& 
     std::string error;
     return read_stored(path, gzip_limit + 1, out, error) && out.size() <= gzip_limit;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream text;
-  text << in.rdbuf();
-  out = text.str();
+  std::optional<std::string> text = io::read_file(path.string());
+  if (!text) return false;
+  out = std::move(*text);
   return true;
 }
 
