@@ -10,7 +10,8 @@
 // string holds its offset in the string buffer, where its length is
 // stored before its bytes; numbers take a second word).
 //
-// Contract: for_each_member(o, f) calls f(key, value) for each member of
+// Contract: string_of(v, s) is v.get_string().get(s) == SUCCESS.
+// for_each_member(o, f) calls f(key, value) for each member of
 // `o` in order, exactly as `for (auto [key, value] : o)` would, and stops
 // early when f returns false (f may also return void). `key` views the
 // document's string buffer and lives as long as the document.
@@ -59,6 +60,22 @@ inline simdjson::dom::element element_at(const simdjson::dom::document* doc, siz
 }
 
 }  // namespace tape_detail
+
+// A string value read off the tape (its word, then its length and bytes in
+// the string buffer), as for_each_member reads keys: simdjson's get_string
+// is a call, and the checks read several strings an event. Returns false,
+// and leaves `out` as it was, for a value that is not a string, as
+// get_string().get(out) does.
+inline bool string_of(simdjson::dom::element v, std::string_view& out) {
+  const auto ref = std::bit_cast<simdjson::internal::tape_ref>(v);
+  const uint64_t word = ref.doc->tape[ref.json_index];
+  if (static_cast<uint8_t>(word >> 56) != static_cast<uint8_t>(simdjson::internal::tape_type::STRING)) return false;
+  const uint8_t* at = ref.doc->string_buf.get() + (word & simdjson::internal::JSON_VALUE_MASK);
+  uint32_t length;
+  std::memcpy(&length, at, sizeof length);
+  out = std::string_view(reinterpret_cast<const char*>(at + sizeof length), length);
+  return true;
+}
 
 template <class F>
 inline void for_each_member(simdjson::dom::object o, F&& f) {

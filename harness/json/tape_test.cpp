@@ -169,6 +169,33 @@ std::string random_value(testing::Rng& rng, int depth) {
   }
 }
 
+// string_of on every value of a document, against get_string.
+void expect_same_strings(const std::string& json) {
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.parse(json).get(doc), simdjson::SUCCESS) << json;
+  std::vector<simdjson::dom::element> values{doc};
+  for (size_t i = 0; i < values.size(); ++i) {
+    const simdjson::dom::element v = values[i];
+    if (v.is_object())
+      for (auto [key, member] : simdjson::dom::object(v)) values.push_back(member);
+    else if (v.is_array())
+      for (simdjson::dom::element item : simdjson::dom::array(v)) values.push_back(item);
+    std::string_view want = "unset", got = "unset";
+    const bool want_ok = v.get_string().get(want) == simdjson::SUCCESS;
+    EXPECT_EQ(string_of(v, got), want_ok) << simdjson::to_string(v);
+    EXPECT_EQ(got, want) << simdjson::to_string(v);
+  }
+}
+
+TEST(TapeStrings, AreGetStringsOwnBytesAndNothingElseIsOne) {
+  expect_same_strings(R"(["", "x", "q\"uote", "\u0000nul", "\u00e9t\u00e9", "\ud83d\ude00", 0, -1, 1.5,)"
+                      R"( 18446744073709551615, true, false, null, [], {}, {"k": "v", "n": 2}])");
+  expect_same_strings("[\"" + std::string(70000, 's') + "\", {\"" + std::string(300, 'k') + "\": \"v\"}]");
+  testing::Rng rng(11);
+  for (int i = 0; i < 200; ++i) expect_same_strings("[" + random_value(rng, 0) + "," + random_value(rng, 1) + "]");
+}
+
 TEST(TapeMembers, RandomDocumentsWalkAsTheIteratorDoes) {
   testing::Rng rng(7);
   for (int i = 0; i < 500; ++i) {

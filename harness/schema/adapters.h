@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "json/python_dump.h"
+#include "json/tape.h"
 #include "json/value.h"
 #include "schema/key_index.h"
 #include "schema/number.h"
@@ -66,7 +67,11 @@ struct SimdAdapter {
       default: return Number::of(e.get_double().value_unsafe());
     }
   }
-  static TC_SCHEMA_FLATTEN std::string_view string(Elem e) { return e.get_string().value_unsafe(); }
+  static TC_SCHEMA_FLATTEN std::string_view string(Elem e) {
+    std::string_view s;
+    tc::json::string_of(e, s);
+    return s;
+  }
   // The caller has checked the kind; a copy out of the simdjson_result
   // keeps it from dangling.
   static TC_SCHEMA_INLINE simdjson::dom::array as_array(Elem e) {

@@ -15,6 +15,7 @@
 #include "formats/chrome_trace/kineto.h"
 #include "io/same_bytes.h"
 #include "json/pointer.h"
+#include "json/tape.h"
 
 namespace tc::formats::chrome_trace {
 namespace {
@@ -40,7 +41,7 @@ bool hta_keeps(const EventFields& f) {
   if (!f.get(EventFields::Cat, cat) || cat.is_null() || !f.get(EventFields::Dur, dur) || dur.is_null()) return false;
   if (!f.get(EventFields::Ts, ts) || ts.is_null()) return false;
   std::string_view c;
-  return cat.get_string().get(c) != simdjson::SUCCESS || !io::same_bytes(c, "Trace");
+  return !json::string_of(cat, c) || !io::same_bytes(c, "Trace");
 }
 
 // What kind of record an event of phase `ph` is, for event accounting
@@ -145,7 +146,7 @@ bool catapult_throws_on_cat(char ph, const EventFields& f, simdjson::dom::elemen
       simdjson::dom::element s;
       std::string_view scope;
       return js_truthy(cat) &&
-             (!f.get(EventFields::S, s) || (s.get_string().get(scope) == simdjson::SUCCESS && scope == "t"));
+             (!f.get(EventFields::S, s) || (json::string_of(s, scope) && scope == "t"));
     }
     default:
       return false;
@@ -164,7 +165,7 @@ char instant_scope(char ph, const EventFields& f) {
   simdjson::dom::element v;
   std::string_view s;
   if (!f.get(EventFields::S, v)) return 't';
-  if (v.get_string().get(s) != simdjson::SUCCESS || s.size() != 1 || std::string_view("gpt").find(s[0]) == s.npos)
+  if (!json::string_of(v, s) || s.size() != 1 || std::string_view("gpt").find(s[0]) == s.npos)
     return '?';
   return s[0];
 }
@@ -593,7 +594,7 @@ void ChromeChecker::check_event(const ChromeEvent& e) {
     report_missing("ct-phase-missing", e, "an event without \"ph\"", "?", "ph");
     return;
   }
-  if (ph_el.get_string().get(ph_text) != simdjson::SUCCESS || ph_text.size() != 1) {
+  if (!json::string_of(ph_el, ph_text) || ph_text.size() != 1) {
     report("ct-phase-unknown", e, "\"ph\" is not a one-character string", "?", "ph");
     return;
   }
@@ -609,7 +610,7 @@ void ChromeChecker::check_event(const ChromeEvent& e) {
   simdjson::dom::element v;
   const char instant = instant_scope(ph, f);
   bool has_name = f.get(EventFields::Name, v);
-  if (has_name && v.get_string().get(name) != simdjson::SUCCESS)
+  if (has_name && !json::string_of(v, name))
     report("ct-name-type", e, "\"name\" is not a string", ph_text, "name");
   else if (!has_name && ph == 'M')  // what it names is unknown: as an unknown name
     report_missing("ct-metadata-name", e, "a metadata event without \"name\"", ph_text, "name");
@@ -619,7 +620,7 @@ void ChromeChecker::check_event(const ChromeEvent& e) {
   else if (!has_name && needs_name(ph))
     report_missing("ct-field-missing", e, std::string("a \"") + ph + "\" event without \"name\"", ph_text, "name");
   bool has_cat = f.get(EventFields::Cat, v);
-  if (has_cat && v.get_string().get(cat) != simdjson::SUCCESS) {
+  if (has_cat && !json::string_of(v, cat)) {
     if (catapult_throws_on_cat(ph, f, v))
       report("ct-cat-split", e, "\"cat\" is not a string, and catapult splits this event's cat", ph_text, "cat");
     else
