@@ -259,8 +259,7 @@ inline uint64_t flow_pairing_key(const EventFields& f, std::string& id, std::str
   std::string_view ph, cat;
   // Not ph != "s" && ph != "f": two calls of string_view's compare, out of
   // line, for every event.
-  if (!f.get(EventFields::Ph, v) || !json::string_of(v, ph) || ph.size() != 1 ||
-      (ph[0] != 's' && ph[0] != 'f'))
+  if (!f.get(EventFields::Ph, v) || !json::string_of(v, ph) || ph.size() != 1 || (ph[0] != 's' && ph[0] != 'f'))
     return 0;
   if (f.get(EventFields::Cat, v) && !json::string_of(v, cat)) cat = {};
   if (f.get(EventFields::Id, v)) {
