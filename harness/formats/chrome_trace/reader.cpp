@@ -126,7 +126,7 @@ bool ChromeTraceReader::read(const std::string& path, std::string& error) {
   info_ = {};
   std::unique_ptr<io::InputSource> in = io::open_input(path, error);
   if (!in) return false;
-  const std::string file = path == "-" ? in->name() : path;
+  const std::string file = io::input_name(path);  // as format.cpp names it
   return read(*in, file, error);
 }
 
