@@ -19,7 +19,7 @@ constexpr size_t kPieceBytes = size_t{256} << 10;
 // A piece of elements of at most kPieceBytes each ends at the first element
 // that takes their texts (and a separator each) to kPieceBytes; batch_piece
 // copies the whitespace between them too only while the piece stays within
-// kMaxPiece, brackets included: the capacity its parser is made for.
+// kMaxPiece, brackets included: the capacity its document is made for.
 constexpr size_t kMaxPiece = 2 * kPieceBytes + 2;
 constexpr size_t kPooledCapacity = 4 * kPieceBytes;
 constexpr size_t kLentChunk = size_t{1} << 20;
@@ -48,7 +48,7 @@ struct Piece {
   bool fold_parses = false;
 
   // Prepared: the batch as one document, when it parses.
-  std::unique_ptr<simdjson::dom::parser> parser;
+  std::unique_ptr<simdjson::dom::document> document;
   bool parsed = false;
   std::vector<simdjson::dom::element> values;
   std::vector<uint8_t> notes;
@@ -57,18 +57,27 @@ struct Piece {
   std::vector<std::max_align_t> memos;
 };
 
-// Parsers, the pieces' text buffers and memos are reused from piece to piece
-// (json/recycled.h); one past kPooledCapacity is freed when given back.
+// Parsers, documents, the pieces' text buffers and memos are reused from
+// piece to piece (json/recycled.h); one past kPooledCapacity is freed when
+// given back. A parser is held only while it parses (one a thread), its
+// document for as long as the piece waits.
 using ParserPool = Recycled<std::unique_ptr<simdjson::dom::parser>>;
+using DocumentPool = Recycled<std::unique_ptr<simdjson::dom::document>>;
 using BufferPool = Recycled<std::string>;
 using MemoPool = Recycled<std::vector<std::max_align_t>>;
 
-// A new parser takes the capacity of the largest piece at once, so it never
-// grows.
+// A new parser or document takes the capacity of the largest piece at
+// once, so it never grows.
 std::unique_ptr<simdjson::dom::parser> new_parser() {
   auto p = std::make_unique<simdjson::dom::parser>();
   if (p->allocate(kMaxPiece) != simdjson::SUCCESS) return std::make_unique<simdjson::dom::parser>();
   return p;
+}
+
+std::unique_ptr<simdjson::dom::document> new_document() {
+  auto d = std::make_unique<simdjson::dom::document>();
+  if (d->allocate(kMaxPiece) != simdjson::SUCCESS) return std::make_unique<simdjson::dom::document>();
+  return d;
 }
 
 // Whether [p, q) is one comma with JSON whitespace around it: all the
@@ -175,14 +184,24 @@ Piece lent_piece(std::span<const JsonElement> batch, const std::shared_ptr<char[
   return p;
 }
 
-void prepare(Piece& p, ParserPool& parsers, MemoPool& memos, const NoteElement& note, size_t memo_words) {
+void prepare(Piece& p, ParserPool& parsers, DocumentPool& documents, MemoPool& memos, const NoteElement& note,
+             size_t memo_words) {
   if (p.is_member || p.fold_parses || p.elements.empty()) return;
-  p.parser = parsers.take(new_parser);
+  p.document = documents.take(new_document);
   const std::string_view text = p.text();
   simdjson::dom::element doc;
   simdjson::dom::array array;
-  if (p.parser->parse(text.data(), text.size(), false).get(doc) != simdjson::SUCCESS ||
-      doc.get_array().get(array) != simdjson::SUCCESS || array.size() != p.elements.size()) {
+  simdjson::error_code parsed;
+  {
+    // The parser's own buffers (the structural index, several bytes a byte
+    // of text) stay with this thread: only the document waits in the queue.
+    std::unique_ptr<simdjson::dom::parser> parser = parsers.take(new_parser);
+    parsed = parser->parse_into_document(*p.document, text.data(), text.size(), false).get(doc);
+    const size_t capacity = parser->capacity();
+    parsers.give(std::move(parser), capacity);
+  }
+  if (parsed != simdjson::SUCCESS || doc.get_array().get(array) != simdjson::SUCCESS ||
+      array.size() != p.elements.size()) {
     return;  // the fold parses them one by one
   }
   p.values.reserve(p.elements.size());
@@ -215,6 +234,7 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
         },
         fold_member);
   ParserPool parsers(kPooledCapacity);
+  DocumentPool documents(kPooledCapacity);
   BufferPool buffers(kPooledCapacity);
   MemoPool memos(kPooledCapacity);
   const size_t memo_words = (memo_bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
@@ -233,7 +253,7 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
   // GPU trace was 10% slower with 2 x threads + 2).
   io::OrderedWork<Piece> work(2 * threads + 10, [&](Piece& p) {
     try {
-      prepare(p, parsers, memos, note, memo_words);
+      prepare(p, parsers, documents, memos, note, memo_words);
     } catch (...) {
       p.parsed = false;
       p.values.clear();
@@ -325,9 +345,9 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
         else
           fold_element(piece->elements[i], nullptr, 0, nullptr);
       }
-      if (piece->parser) {
-        const size_t capacity = piece->parser->capacity();
-        parsers.give(std::move(piece->parser), capacity);
+      if (piece->document) {
+        const size_t capacity = piece->document->capacity();
+        documents.give(std::move(piece->document), capacity);
       }
       if (!piece->lent) {
         const size_t buffer_capacity = piece->buffer.capacity();

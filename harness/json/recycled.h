@@ -1,8 +1,8 @@
 // Items reused instead of made anew, shared by threads: a fresh parser or
 // buffer is fresh pages, which the kernel zeroes (40% of the page faults of
 // --jobs 2 on a Kineto trace were a parser growing by a few bytes, 18% a
-// piece's new buffer). For json/array_ahead.cpp's parsers, piece buffers and
-// memos, and the splitter's lent buffers (json/splitter.h).
+// piece's new buffer). For json/array_ahead.cpp's parsers, documents, piece
+// buffers and memos, and the splitter's lent buffers (json/splitter.h).
 //
 // Contract: take() returns a kept item, else make()'s; give() keeps an item
 // unless its capacity is above max_capacity (a rare one grown for a huge
