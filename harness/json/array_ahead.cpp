@@ -66,18 +66,14 @@ using DocumentPool = Recycled<std::unique_ptr<simdjson::dom::document>>;
 using BufferPool = Recycled<std::string>;
 using MemoPool = Recycled<std::vector<std::max_align_t>>;
 
-// A new parser or document takes the capacity of the largest piece at
-// once, so it never grows.
-std::unique_ptr<simdjson::dom::parser> new_parser() {
-  auto p = std::make_unique<simdjson::dom::parser>();
-  if (p->allocate(kMaxPiece) != simdjson::SUCCESS) return std::make_unique<simdjson::dom::parser>();
-  return p;
-}
-
-std::unique_ptr<simdjson::dom::document> new_document() {
-  auto d = std::make_unique<simdjson::dom::document>();
-  if (d->allocate(kMaxPiece) != simdjson::SUCCESS) return std::make_unique<simdjson::dom::document>();
-  return d;
+// A new parser or document (T) takes the capacity of the largest piece at
+// once, so it never grows; one that cannot is made empty and grows as
+// simdjson needs.
+template <class T>
+std::unique_ptr<T> made_for_largest_piece() {
+  auto made = std::make_unique<T>();
+  if (made->allocate(kMaxPiece) != simdjson::SUCCESS) return std::make_unique<T>();
+  return made;
 }
 
 // Whether [p, q) is one comma with JSON whitespace around it: all the
@@ -187,7 +183,7 @@ Piece lent_piece(std::span<const JsonElement> batch, const std::shared_ptr<char[
 void prepare(Piece& p, ParserPool& parsers, DocumentPool& documents, MemoPool& memos, const NoteElement& note,
              size_t memo_words) {
   if (p.is_member || p.fold_parses || p.elements.empty()) return;
-  p.document = documents.take(new_document);
+  p.document = documents.take(made_for_largest_piece<simdjson::dom::document>);
   const std::string_view text = p.text();
   simdjson::dom::element doc;
   simdjson::dom::array array;
@@ -195,7 +191,7 @@ void prepare(Piece& p, ParserPool& parsers, DocumentPool& documents, MemoPool& m
   {
     // The parser's own buffers (the structural index, several bytes a byte
     // of text) stay with this thread: only the document waits in the queue.
-    std::unique_ptr<simdjson::dom::parser> parser = parsers.take(new_parser);
+    std::unique_ptr<simdjson::dom::parser> parser = parsers.take(made_for_largest_piece<simdjson::dom::parser>);
     parsed = parser->parse_into_document(*p.document, text.data(), text.size(), false).get(doc);
     const size_t capacity = parser->capacity();
     parsers.give(std::move(parser), capacity);
