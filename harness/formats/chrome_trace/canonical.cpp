@@ -173,6 +173,7 @@ struct ChromeCanonical::Impl {
     std::string name;  // as rendered (after name_rewrites); kept only when thread_pools need it
     int64_t ts, end;
     uint64_t index;
+    size_t lane = 0;  // which of a pool's workers ran it; events nest only within their lane
   };
   struct Thread {
     std::string pid, tid, name;
@@ -229,9 +230,13 @@ struct ChromeCanonical::Impl {
       if (a->end != b->end) return a->end > b->end;  // the longer one is the parent
       return a->index < b->index;
     });
+    // A pool's workers run side by side: a task one worker runs while
+    // another works is not inside the other's task, so each lane nests alone.
     std::string out;
-    std::vector<const Ev*> stack;
+    std::vector<std::vector<const Ev*>> stacks;
     for (const Ev* e : order) {
+      if (e->lane >= stacks.size()) stacks.resize(e->lane + 1);
+      std::vector<const Ev*>& stack = stacks[e->lane];
       while (!stack.empty() && !inside(*e, *stack.back())) stack.pop_back();
       out.append(4 + 2 * stack.size(), ' ');
       out += e->head;
@@ -384,10 +389,15 @@ std::string ChromeCanonical::render() const {
   };
   std::map<std::string, std::vector<T>> by_process;
   std::map<std::pair<std::string, int>, Impl::Thread> pooled;  // (pid, pool) -> merged events
+  std::map<std::pair<std::string, int>, size_t> workers;       // (pid, pool) -> threads merged so far
   for (const auto& [ids, t] : d.threads) {
     if (int pool = d.pool_of(t); pool >= 0) {
       std::vector<Impl::Ev>& events = pooled[{ids.first, pool}].events;
-      events.insert(events.end(), t.events.begin(), t.events.end());
+      size_t lane = workers[{ids.first, pool}]++;
+      for (Impl::Ev e : t.events) {
+        e.lane = lane;
+        events.push_back(std::move(e));
+      }
       continue;
     }
     std::string text = d.render_thread(t);

@@ -279,6 +279,28 @@ TEST(ChromeRuleSets, ThreadPoolsMergeTheWorkersThatRunOnlyPoolTasks) {
   EXPECT_NE(render_with(rules, events(2, 3)), render_with(rules, events(2, 2)));
 }
 
+// Two workers may run two collectives at once: the broadcast one worker runs
+// while the other runs an all_reduce is not inside that all_reduce, so the
+// pool renders as it does when the two ran one after the other. A task
+// inside another on the same worker still nests.
+TEST(ChromeRuleSets, ThreadPoolsNestOnlyWithinOneWorker) {
+  auto events = [](int broadcast_tid, int broadcast_ts) {
+    return R"({"ph":"X","name":"gloo:all_reduce","pid":1,"tid":2,"ts":10,"dur":20},)"
+           R"({"ph":"X","name":"gloo:broadcast","pid":1,"tid":)" +
+           std::to_string(broadcast_tid) + R"(,"ts":)" + std::to_string(broadcast_ts) + R"(,"dur":5})";
+  };
+  ChromeRules rules;
+  std::string error;
+  ASSERT_TRUE(load_chrome_rules("chrome_trace/unnamed_threads", rules, error)) << error;
+  std::string side_by_side = render_with(rules, events(3, 15)), one_after = render_with(rules, events(3, 40));
+  EXPECT_EQ(side_by_side, one_after);
+  EXPECT_NE(side_by_side.find("    X - \"gloo:all_reduce\"\n    X - \"gloo:broadcast\"\n"), std::string::npos)
+      << side_by_side;
+  std::string same_worker = render_with(rules, events(2, 15));
+  EXPECT_NE(same_worker.find("    X - \"gloo:all_reduce\"\n      X - \"gloo:broadcast\"\n"), std::string::npos)
+      << same_worker;
+}
+
 TEST(ChromeRuleSets, NestedMembersAreMaskedAndBadSetsAreRefusedWithTheirPlace) {
   fs::path dir = fs::temp_directory_path() / ("tc_chrome_rules_" + std::to_string(::getpid()));
   fs::create_directories(dir);
