@@ -17,10 +17,10 @@
 #include <string_view>
 #include <vector>
 
-#include "formats/chrome_trace/fields.h"
-#include "formats/chrome_trace/huge_page_allocator.h"
 #include "diag/reporter.h"
+#include "formats/chrome_trace/fields.h"
 #include "formats/chrome_trace/reader.h"
+#include "formats/huge_pages.h"
 #include "formats/schema_findings.h"
 
 namespace tc::formats::chrome_trace {

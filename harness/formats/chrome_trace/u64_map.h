@@ -22,7 +22,7 @@
 #include <utility>
 #include <vector>
 
-#include "formats/chrome_trace/huge_page_allocator.h"
+#include "formats/huge_pages.h"
 
 namespace tc::formats::chrome_trace {
 

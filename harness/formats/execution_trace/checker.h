@@ -14,7 +14,6 @@
 
 #include <simdjson.h>
 
-#include <deque>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -23,6 +22,7 @@
 #include "formats/execution_trace/id_index.h"
 #include "formats/execution_trace/node.h"
 #include "formats/execution_trace/reader.h"
+#include "formats/huge_pages.h"
 
 namespace tc::formats::execution_trace {
 
@@ -91,7 +91,7 @@ class EtChecker {
   EtHeader header_;
   bool keep_nodes_;
   std::vector<EtNode> nodes_;
-  std::deque<Seen> seen_;  // grows by blocks: no copy of millions when it grows
+  HugePageBlocks<Seen> seen_;              // grows by 2 MiB blocks: no copy of millions, a page fault a block
   std::unordered_map<size_t, Wide> wide_;  // position in seen_ -> exact index and column (rare)
   IdIndex index_of_id_;                    // id -> position in seen_ (first occurrence)
   std::vector<size_t> value_path_;         // check_value's, kept between nodes

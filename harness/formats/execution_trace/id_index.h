@@ -13,6 +13,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "formats/huge_pages.h"
+
 namespace tc::formats::execution_trace {
 
 class IdIndex {
@@ -25,7 +27,7 @@ class IdIndex {
 
  private:
   static constexpr uint32_t kNone = 0;  // dense_ holds position + 1
-  std::vector<uint32_t> dense_;
+  std::vector<uint32_t, HugePageAllocator<uint32_t>> dense_;  // megabytes for millions of ids
   std::unordered_map<uint64_t, size_t> sparse_;
   size_t count_ = 0;
 };
