@@ -30,8 +30,7 @@ TEST(HugePageBlocks, ElementsStayPutAcrossBlocks) {
     EXPECT_EQ(table[i].column, i % 1000);
   }
   // A block is 2 MiB, aligned for a huge page.
-  EXPECT_EQ(reinterpret_cast<uintptr_t>(&table[HugePageBlocks<Record>::kPerBlock]) % kHugePage,
-            0u);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(&table[HugePageBlocks<Record>::kPerBlock]) % kHugePage, 0u);
 }
 
 TEST(HugePageAllocator, BigAllocationsAreAlignedAndSmallOnesAreOrdinary) {
