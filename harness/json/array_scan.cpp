@@ -21,6 +21,7 @@ constexpr std::array<bool, 256> make_table(std::string_view specials) {
 constexpr auto kStringSpecial = make_table("\"\\\n");
 constexpr auto kValueSpecial = make_table("\"{}[],\n \t\r");  // where a top-level scalar may end
 constexpr auto kContainerSpecial = make_table("\"{}[]\n");    // all that matters inside a container
+static_assert('}' - 2 == '{' && ']' - 2 == '[', "scan_blocks_on finds a closer's opener by subtraction");
 
 // The block scanner's CPU-dependent steps for x86-64's baseline (or any CPU).
 struct BaselineCpu {
@@ -92,32 +93,50 @@ bool Splitter::scan_blocks_on() {
       if (state_ != State::InValue) return true;
       continue;
     }
+    // The depth, the stack and the block stay in locals through this loop
+    // and go back to the members at each exit: a byte stored onto the stack
+    // may alias any member, so each bracket would load them all again.
+    const char* const block = b + pos_;
+    size_t depth = depth_;
+    char* stack = stack_.data();
+    size_t room = std::min(stack_.size(), o_.max_depth);  // pushes that need no check
     for (uint64_t brackets = blk.bracket & valid & ~inside; brackets; brackets &= brackets - 1) {
       const size_t i = static_cast<size_t>(__builtin_ctzll(brackets));
-      const char c = b[pos_ + i];
+      const char c = block[i];
       if (c == '{' || c == '[') {
+        if (depth < room) {
+          stack[depth++] = c;
+          continue;
+        }
+        depth_ = depth;
         if (!push(c)) {
           count_lines(blk.newline, i);
           pos_ += i;
           return fail(JsonStreamErrorKind::TooDeep, "nesting deeper than " + std::to_string(o_.max_depth),
                       position(pos_));
         }
+        depth = depth_;
+        stack = stack_.data();
+        room = std::min(stack_.size(), o_.max_depth);
         continue;
       }
-      const char open = c == '}' ? '{' : '[';
-      if (depth_ == 0 || stack_[depth_ - 1] != open) {
+      // '}' and ']' are their openers plus 2.
+      if (depth == 0 || stack[depth - 1] != static_cast<char>(c - 2)) {
+        depth_ = depth;
         count_lines(blk.newline, i);
         pos_ += i;
         return fail(JsonStreamErrorKind::Syntax, std::string("'") + c + "' does not close " + unclosed(),
                     position(pos_));
       }
-      if (--depth_ == 0) {
+      if (--depth == 0) {
+        depth_ = 0;
         count_lines(blk.newline, i);
         pos_ += i + 1;
         in_string_ = false;
         return finish_value(pos_);
       }
     }
+    depth_ = depth;
     count_lines(blk.newline, n);
     in_string_ = (inside >> (n - 1)) & 1;
     escape_ = n == 64 ? carry : ((escaped >> n) & 1) != 0;

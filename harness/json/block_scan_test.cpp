@@ -263,6 +263,23 @@ TEST(JsonBlockScan, SplitterEdgesAtBlockBoundaries) {
   EXPECT_EQ(transcript(deep, 50, o), transcript(deep, 50, bytes_only(o)));
   EXPECT_EQ(transcript(deep, 50, baseline(o)), transcript(deep, 50, bytes_only(o)));
   EXPECT_NE(transcript(deep, 50, o).find("nesting deeper than 512"), std::string::npos);
+  // Mixed brackets deeper than the stack's first size (64), closed right,
+  // then with one closer swapped deep down.
+  std::string opens, closes;
+  for (int i = 0; i < 300; ++i) {
+    opens += i % 3 ? "[" : "{\"k\":";
+    closes.insert(0, i % 3 ? "]" : "}");
+  }
+  std::string mixed = "[" + opens + "1" + closes + ",2]";
+  std::string swapped = mixed;
+  char& closer = swapped[1 + opens.size() + 1 + 100];
+  closer = closer == ']' ? '}' : ']';
+  for (const std::string& in : {mixed, swapped}) {
+    EXPECT_EQ(transcript(in, 50, o), transcript(in, 50, bytes_only(o)));
+    EXPECT_EQ(transcript(in, 50, baseline(o)), transcript(in, 50, bytes_only(o)));
+  }
+  EXPECT_NE(transcript(mixed, 50, o).find("elements=2"), std::string::npos);
+  EXPECT_NE(transcript(swapped, 50, o).find("does not close"), std::string::npos);
   // CRLF line ends count lines as LF does.
   std::string crlf = "[{\"a\":\r\n1},\r\n{\"b\":\"x\\\r\ny\"}]";
   EXPECT_EQ(transcript(crlf, 5, o), transcript(crlf, 5, bytes_only(o)));
