@@ -19,7 +19,7 @@ esac
 build_packages=(
   cmake ninja-build g++ pkg-config python3
   libsimdjson-dev nlohmann-json3-dev libre2-dev libfmt-dev libcli11-dev
-  libgtest-dev libgmock-dev libssl-dev zlib1g-dev
+  libgtest-dev libgmock-dev libssl-dev zlib1g-dev libisal-dev
 )
 packages=(
   "${build_packages[@]}"

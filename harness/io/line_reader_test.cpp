@@ -309,6 +309,38 @@ TEST(GzipSource, ATruncatedStreamYieldsTheSameBytesToShortAndLongReads) {
   }
 }
 
+// A member's trailer: its CRC-32 and length are checked, a cut one is a
+// truncation, and bytes after the last member must be another member.
+TEST(GzipSource, TheTrailerIsCheckedAndNothingButMembersFollows) {
+  const std::string text = "one\ntwo\nthree\n";
+  const std::string z = gzip(text);
+  auto error_of = [](const std::string& input, std::string* decoded = nullptr) {
+    for (size_t step : {1u, 3u, 4096u}) {
+      auto src = make_gzip_source(std::make_unique<MemorySource>(input, step));
+      std::string out(5, '\0'), all;
+      ptrdiff_t n;
+      while ((n = src->read(out.data(), out.size())) > 0) all.append(out.data(), static_cast<size_t>(n));
+      if (decoded) *decoded = all;
+      if (n == 0) return std::string("no error");
+      if (!src->data_error()) return "not a data error: " + src->error();
+      if (step == 4096u) return src->error();
+    }
+    return std::string();
+  };
+  std::string bad_crc = z;
+  bad_crc[z.size() - 8] ^= 1;  // the CRC-32's first byte
+  std::string decoded;
+  EXPECT_EQ(error_of(bad_crc, &decoded), "corrupt gzip stream: incorrect data check");
+  EXPECT_EQ(decoded, text);  // what was decoded still comes first
+  std::string bad_size = z;
+  bad_size[z.size() - 1] ^= 1;  // ISIZE's last byte
+  EXPECT_NE(error_of(bad_size).find("corrupt gzip stream"), std::string::npos);
+  EXPECT_NE(error_of(z.substr(0, z.size() - 3)).find("truncated"), std::string::npos);
+  EXPECT_EQ(error_of(z + "garbage after the member"), "corrupt gzip stream: incorrect header check");
+  EXPECT_NE(error_of(z + "junk"), "no error");  // shorter than a header: truncated, says igzip
+  EXPECT_EQ(error_of(z + z), "no error");
+}
+
 TEST(OpenInput, MissingFileAndDirectoryCannotBeOpened) {
   std::string error;
   EXPECT_EQ(open_input("/nonexistent/x.log", error), nullptr);
