@@ -102,33 +102,39 @@ EtChecker::Place EtChecker::place_of(const EtNode& node) {
 
 EtChecker::Place EtChecker::place_of(size_t position) const {
   const Seen& n = seen_[position];
-  Place p{position + n.skipped, n.line, n.column, (n.flags & kHasId) != 0, n.id};
+  Place p{position + n.skipped, n.line, n.column, (n.flags & kHasId) != 0, id(position)};
   if (n.flags & kWide) {
     const Wide& w = wide_.at(position);
     p.index = w.index;
+    p.line = w.line;
     p.column = w.column;
   }
   return p;
 }
 
 void EtChecker::keep(const EtNode& node) {
+  static_assert(sizeof(Seen) == 20);
   const size_t position = seen_.size();
   Seen n;
-  n.id = node.id;
-  n.parent = node.parent;
-  n.line = node.pos.line;
+  n.id = static_cast<uint32_t>(node.id);
+  n.parent = static_cast<uint32_t>(node.parent);
   n.flags = (node.has_id ? kHasId : 0) | (node.has_parent ? kHasParent : 0) |
             (node.is_process_root() ? kProcessRoot : 0) |
             (node.id_value == IdValue::Number ? kNumberId : 0);
   const uint64_t skipped = node.index - position;
-  if (node.pos.column < UINT32_MAX && skipped < UINT16_MAX) {
+  if (node.pos.line <= UINT32_MAX && node.pos.column <= UINT32_MAX && skipped <= UINT16_MAX) {
+    n.line = static_cast<uint32_t>(node.pos.line);
     n.column = static_cast<uint32_t>(node.pos.column);
     n.skipped = static_cast<uint16_t>(skipped);
   } else {
     n.flags |= kWide;
-    wide_[position] = {node.index, node.pos.column};
+    wide_[position] = {node.index, node.pos.line, node.pos.column};
   }
   seen_.push_back(n);
+  const High high{static_cast<uint32_t>(node.id >> 32), static_cast<uint32_t>(node.parent >> 32)};
+  if (high_.empty() && (high.id | high.parent) == 0) return;
+  while (high_.size() < position) high_.push_back({});
+  high_.push_back(high);
 }
 
 void EtChecker::report(std::string_view rule, const Place& node, const std::string& field,
@@ -251,17 +257,17 @@ void EtChecker::finish(const EtHeader& header) {
   check_cycles(header);
   const std::string field = parent_key(header);
   for (size_t k = 0; k < seen_.size(); ++k) {
-    const Seen& n = seen_[k];
     if (!has(k, kHasParent) || !has(k, kHasId)) continue;
-    if (n.parent == n.id) {
+    const uint64_t node_id = id(k), parent_id = parent(k);
+    if (parent_id == node_id) {
       if (!has(k, kProcessRoot)) report("et-parent-missing", place_of(k), field, "is its own parent");
       continue;
     }
-    if (!index_of_id_.contains(n.parent)) {
-      report("et-parent-missing", place_of(k), field, field + " " + std::to_string(n.parent) + " names no node");
-    } else if (n.parent > n.id) {
+    if (!index_of_id_.contains(parent_id)) {
+      report("et-parent-missing", place_of(k), field, field + " " + std::to_string(parent_id) + " names no node");
+    } else if (parent_id > node_id) {
       report("et-parent-order", place_of(k), field,
-             "parent " + std::to_string(n.parent) + " has a higher id (ids are assigned at op entry)");
+             "parent " + std::to_string(parent_id) + " has a higher id (ids are assigned at op entry)");
     }
   }
 }
@@ -281,10 +287,9 @@ void EtChecker::check_root() {
     root = k;
     if (!has(k, kHasId))
       report("et-root", place_of(k), "id", "the process root's id is not the integer 1 (PARAM's replay reads nodes[1])");
-    else if (seen_[k].id != 1)
+    else if (id(k) != 1)
       report("et-root", place_of(k), "id",
-             "the process root has id " + std::to_string(seen_[k].id) +
-                 ", not 1 (Chakra's loader reads get_nodes()[1])");
+             "the process root has id " + std::to_string(id(k)) + ", not 1 (Chakra's loader reads get_nodes()[1])");
   }
   if (!root)
     reporter_.report("et-root", {file_, 1, 1},
@@ -298,17 +303,17 @@ void EtChecker::check_root() {
 void EtChecker::check_unordered_ids() {
   if (unordered_ids_.empty()) return;
   std::unordered_map<uint64_t, bool> numeric_child;  // parent id -> has a child with a numeric id
-  for (size_t k : unordered_ids_) numeric_child.emplace(seen_[k].parent, false);
+  for (size_t k : unordered_ids_) numeric_child.emplace(parent(k), false);
   for (size_t k = 0; k < seen_.size(); ++k) {
     if (!has(k, kHasParent) || !(has(k, kHasId) || has(k, kNumberId))) continue;
-    auto it = numeric_child.find(seen_[k].parent);
-    if (it != numeric_child.end() && !(has(k, kHasId) && seen_[k].id == 1)) it->second = true;  // PARAM skips id 1
+    auto it = numeric_child.find(parent(k));
+    if (it != numeric_child.end() && !(has(k, kHasId) && id(k) == 1)) it->second = true;  // PARAM skips id 1
   }
   for (size_t k : unordered_ids_) {
-    const uint64_t parent = seen_[k].parent;
-    if (numeric_child.at(parent) && index_of_id_.contains(parent))
+    const uint64_t parent_id = parent(k);
+    if (numeric_child.at(parent_id) && index_of_id_.contains(parent_id))
       report("et-id-incomparable", place_of(k), "id",
-             "a string or null id among the numeric ids of node " + std::to_string(parent) +
+             "a string or null id among the numeric ids of node " + std::to_string(parent_id) +
                  "'s children, which PARAM sorts by id");
   }
 }
@@ -327,11 +332,10 @@ void EtChecker::check_cycles(const EtHeader& header) {
     while (state[at] == kUnvisited) {
       state[at] = kOnPath;
       path.push_back(at);
-      const Seen& n = seen_[at];
-      if (!has(at, kHasParent) || !has(at, kHasId) || n.parent == n.id) break;
-      std::optional<size_t> parent = index_of_id_.find(n.parent);
-      if (!parent) break;
-      at = *parent;
+      if (!has(at, kHasParent) || !has(at, kHasId) || parent(at) == id(at)) break;
+      std::optional<size_t> parent_at = index_of_id_.find(parent(at));
+      if (!parent_at) break;
+      at = *parent_at;
     }
     // The walk stops at a root, a missing parent or a node already done
     // (at == path.back() or state kDone), or back on itself: a cycle from `at` on.
@@ -343,11 +347,11 @@ void EtChecker::check_cycles(const EtHeader& header) {
       std::string ids;
       auto from = std::find(cycle.begin(), cycle.end(), head);
       for (size_t k = 0; k <= cycle.size(); ++k)
-        ids += (k ? " -> " : "") + std::to_string(seen_[cycle[(from - cycle.begin() + k) % cycle.size()]].id);
+        ids += (k ? " -> " : "") + std::to_string(id(cycle[(from - cycle.begin() + k) % cycle.size()]));
       // PARAM never links node 1 to a parent, so a cycle through it is one
       // PARAM does not walk (execution_trace.py:409-415).
       const bool through_root =
-          std::any_of(cycle.begin(), cycle.end(), [&](size_t k) { return has(k, kHasId) && seen_[k].id == 1; });
+          std::any_of(cycle.begin(), cycle.end(), [&](size_t k) { return has(k, kHasId) && id(k) == 1; });
       report(through_root ? "et-parent-cycle-root" : "et-parent-cycle", place_of(head), field,
              "parents form a cycle: " + ids + " (node, its parent, ...)" + (through_root ? ", through the root" : ""));
     }

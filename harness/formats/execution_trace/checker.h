@@ -30,8 +30,9 @@ class EtChecker {
  public:
   // keep_nodes: whether nodes() must hold every node for a caller (the
   // canonical text, the Kineto join); the checks themselves keep only what
-  // finish() needs of a node (about 64 bytes), so a plain check of a large
-  // trace holds its ids, not its names, schemas and shapes.
+  // finish() needs of a node (20 bytes, and its id's slot in the id
+  // index), so a plain check of a large trace holds its ids, not its
+  // names, schemas and shapes.
   EtChecker(std::string file, diag::Reporter& reporter, bool keep_nodes = true)
       : file_(std::move(file)), reporter_(reporter), keep_nodes_(keep_nodes) {}
 
@@ -42,22 +43,33 @@ class EtChecker {
   const EtHeader& header() const { return header_; }
 
  private:
-  // What finish() needs of a node, in 32 bytes (a trace of millions of
+  // What finish() needs of a node, in 20 bytes (a trace of millions of
   // nodes holds one each): how it links and where it is. Its index in
   // "nodes" is its position in seen_ plus the nodes before it that were not
-  // JSON (`skipped`); a column or skip too large for its field sets kWide,
-  // and the exact values sit in wide_.
+  // JSON (`skipped`). The id and the parent keep their low 32 bits here and
+  // their high ones in high_, which has a slot for every node from the
+  // first whose id or parent needs them (PyTorch's never do). A line,
+  // column or skip too large for its field sets kWide, and the exact
+  // values sit in wide_.
   struct Seen {
-    uint64_t id = 0, parent = 0, line = 0;
-    uint32_t column = 0;
+    uint32_t id = 0, parent = 0, line = 0, column = 0;
     uint16_t skipped = 0;
     uint8_t flags = 0;
   };
   // kNumberId: an id that is a number but not an unsigned integer (IdValue::Number).
   enum : uint8_t { kHasId = 1, kHasParent = 2, kProcessRoot = 4, kWide = 8, kNumberId = 16 };
-  struct Wide {
-    uint64_t index = 0, column = 0;
+  struct High {
+    uint32_t id = 0, parent = 0;
   };
+  struct Wide {
+    uint64_t index = 0, line = 0, column = 0;
+  };
+  uint64_t id(size_t position) const {
+    return seen_[position].id | (position < high_.size() ? uint64_t{high_[position].id} << 32 : 0);
+  }
+  uint64_t parent(size_t position) const {
+    return seen_[position].parent | (position < high_.size() ? uint64_t{high_[position].parent} << 32 : 0);
+  }
   // A node as a finding names it.
   struct Place {
     uint64_t index = 0, line = 0, column = 0;
@@ -92,7 +104,8 @@ class EtChecker {
   bool keep_nodes_;
   std::vector<EtNode> nodes_;
   HugePageBlocks<Seen> seen_;              // grows by 2 MiB blocks: no copy of millions, a page fault a block
-  std::unordered_map<size_t, Wide> wide_;  // position in seen_ -> exact index and column (rare)
+  HugePageBlocks<High> high_;              // empty, or a slot for every position up to the last
+  std::unordered_map<size_t, Wide> wide_;  // position in seen_ -> exact index, line and column (rare)
   IdIndex index_of_id_;                    // id -> position in seen_ (first occurrence)
   std::vector<size_t> value_path_;         // check_value's, kept between nodes
   // Positions of the nodes whose id is a string or null and whose parent

@@ -502,6 +502,50 @@ TEST(EtChecker, ColumnsPast32BitsAreKeptWhole) {
   EXPECT_EQ(missing->pointer, "/nodes/4/ctrl_deps");
 }
 
+// Ids and parents past 32 bits keep their high bits, for the nodes after
+// the first such node and the ones before it: a 64-bit id is not the id
+// with its low 32 bits.
+TEST(EtChecker, IdsPast32BitsAreKeptWhole) {
+  diag::Reporter reporter;
+  EtChecker checker("big.json", reporter, /*keep_nodes=*/false);
+  const uint64_t high = uint64_t{1} << 32;
+  uint64_t index = 0;
+  auto feed = [&](uint64_t id, uint64_t parent) {
+    EtNode n;
+    n.index = index;
+    n.pos.line = 10 + index++;
+    n.pos.column = 3;
+    n.has_id = n.has_parent = true;
+    n.id = id;
+    n.parent = parent;
+    checker.feed(n, EtNodeJson{});
+  };
+  feed(2, 3);                // before any high bits: parent 3 is higher
+  feed(3, 2);                // 3 and 2: a cycle of small ids
+  feed(7, 2);                // shares its low 32 bits with the next: no duplicate
+  feed(high + 7, high + 9);  // a cycle of 64-bit ids
+  feed(high + 9, high + 7);
+  feed(5 * high + 1, 5 * high + 2);  // a parent that is not there
+  EtHeader header;
+  header.complete = true;
+  checker.finish(header);
+  std::vector<std::string> got;
+  for (const diag::Diagnostic& d : reporter.kept())
+    got.push_back(d.rule + " " + std::to_string(d.location.line) + " " + d.pointer + " " + d.message);
+  std::sort(got.begin(), got.end());
+  EXPECT_EQ(got, (std::vector<std::string>{
+                     "et-parent-cycle 10 /nodes/0/ctrl_deps node 2: parents form a cycle: 2 -> 3 -> 2 (node, its "
+                     "parent, ...)",
+                     "et-parent-cycle 13 /nodes/3/ctrl_deps node 4294967303: parents form a cycle: 4294967303 -> "
+                     "4294967305 -> 4294967303 (node, its parent, ...)",
+                     "et-parent-missing 15 /nodes/5/ctrl_deps node 21474836481: ctrl_deps 21474836482 names no node",
+                     "et-parent-order 10 /nodes/0/ctrl_deps node 2: parent 3 has a higher id (ids are assigned at "
+                     "op entry)",
+                     "et-parent-order 13 /nodes/3/ctrl_deps node 4294967303: parent 4294967305 has a higher id (ids "
+                     "are assigned at op entry)",
+                 }));
+}
+
 // List and tuple types nest: each element type is matched with its value by
 // position, commas inside brackets or parentheses splitting nothing; a list
 // whose length is not its type's is not looked into.
