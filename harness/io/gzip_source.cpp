@@ -1,11 +1,16 @@
-// Gzip decoding with ISA-L's inflate (igzip), chunk by chunk. ISA-L
-// rather than zlib: on this project's traces it inflates 3-4x as fast, and
-// it checks each member's CRC-32 with carry-less multiplies where zlib
-// 1.2.13's table-driven CRC alone took 10% of a check of a .json.gz
-// (PERFORMANCE.md, "After 2b35db1").
-#include <isa-l/igzip_lib.h>
+// Gzip decoding with zlib's inflate, chunk by chunk, and each member's
+// CRC-32 by ISA-L. zlib 1.2.13 computes its CRC with tables, a tenth of a
+// check of a .json.gz (PERFORMANCE.md, "After 2b35db1"); ISA-L's uses
+// carry-less multiplies. zlib still inflates: ISA-L's own inflate is 3-4x
+// as fast, but where a stream is corrupt it stops at a point that moves
+// with the sizes of the reads (and may hand out bytes past it), and a
+// finding must not depend on how an input was read.
+#include <isa-l/crc.h>
+#include <zlib.h>
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <memory>
 #include <string>
 
@@ -14,58 +19,39 @@
 namespace tc::io {
 namespace {
 
-// What a failed isal_inflate() found, in zlib's words where zlib has them.
-std::string inflate_error(int rc) {
-  switch (rc) {
-    case ISAL_INVALID_BLOCK:
-      return "invalid deflate block";
-    case ISAL_INVALID_SYMBOL:
-      return "invalid deflate symbol";
-    case ISAL_INVALID_LOOKBACK:
-      return "invalid distance too far back";
-    case ISAL_INVALID_WRAPPER:
-      return "incorrect header check";
-    case ISAL_UNSUPPORTED_METHOD:
-      return "unknown compression method";
-    case ISAL_INCORRECT_CHECKSUM:
-      return "incorrect data check";
-    case ISAL_NEED_DICT:
-      return "need dictionary";
-    default:
-      return "inflate failed (" + std::to_string(rc) + ")";
-  }
-}
-
-// Whether isal_inflate() failed: ISAL_END_INPUT (a gzip header cut by
-// the end of a read) only asks for more input, like ISAL_DECOMP_OK.
-bool failed(int rc) { return rc != ISAL_DECOMP_OK && rc != ISAL_END_INPUT; }
-
 class GzipSource : public InputSource {
  public:
-  explicit GzipSource(std::unique_ptr<InputSource> raw)
-      : raw_(std::move(raw)), in_(kChunk, '\0'), st_(std::make_unique<inflate_state>()) {
+  explicit GzipSource(std::unique_ptr<InputSource> raw) : raw_(std::move(raw)), in_(kChunk, '\0') {
     name_ = raw_->name();
     gzip_ = true;
-    start_member();
+    zs_.zalloc = Z_NULL;
+    zs_.zfree = Z_NULL;
+    zs_.opaque = Z_NULL;
+    // 16 + MAX_WBITS: gzip framing only (a zlib or raw stream is corrupt).
+    // Without validation zlib neither computes nor checks the trailer's
+    // CRC-32 and length (inflateReset keeps that): check_trailer does.
+    ok_ = inflateInit2(&zs_, 16 + MAX_WBITS) == Z_OK && inflateValidate(&zs_, 0) == Z_OK;
+    if (!ok_) fail("zlib: cannot initialise inflate", false);
   }
+  ~GzipSource() override { inflateEnd(&zs_); }
 
   ptrdiff_t read(char* buf, size_t n) override {
     if (!ok_) return -1;
     if (done_ || n == 0) return 0;
-    st_->next_out = reinterpret_cast<uint8_t*>(buf);
-    st_->avail_out = static_cast<uint32_t>(std::min<size_t>(n, 1u << 30));
-    while (st_->avail_out > 0) {
-      if (st_->avail_in == 0 && !raw_done_) {
+    zs_.next_out = reinterpret_cast<Bytef*>(buf);
+    zs_.avail_out = static_cast<uInt>(std::min<size_t>(n, 1u << 30));
+    while (zs_.avail_out > 0) {
+      if (zs_.avail_in == 0 && !raw_done_) {
         ptrdiff_t got = raw_->read(in_.data(), in_.size());
         if (got < 0) return fail(raw_->error(), false);
         if (got == 0) {
           raw_done_ = true;
         } else {
-          st_->next_in = reinterpret_cast<uint8_t*>(in_.data());
-          st_->avail_in = static_cast<uint32_t>(got);
+          zs_.next_in = reinterpret_cast<Bytef*>(in_.data());
+          zs_.avail_in = static_cast<uInt>(got);
         }
       }
-      if (st_->avail_in == 0 && raw_done_) {
+      if (zs_.avail_in == 0 && raw_done_) {
         // A stream that ends between members is complete; one that ends
         // inside a member was truncated, but first inflate hands out what
         // it still holds (output a short read had no room for).
@@ -73,43 +59,79 @@ class GzipSource : public InputSource {
           done_ = true;
           break;
         }
-        const uint32_t room = st_->avail_out;
-        if (int rc = isal_inflate(st_.get()); failed(rc))
-          return fail_data("corrupt gzip stream: " + inflate_error(rc), buf);
-        if (st_->block_state == ISAL_BLOCK_FINISH) {
-          start_member();
+        const uInt room = zs_.avail_out;
+        int rc = inflate_some();
+        if (rc == Z_STREAM_END) {
+          if (!end_member()) return fail_data(error_, buf);
           continue;
         }
-        if (st_->avail_out < room) continue;
+        if (rc != Z_OK && rc != Z_BUF_ERROR)  // what it held was corrupt, as the main path says
+          return fail_data(std::string("corrupt gzip stream: ") + (zs_.msg ? zs_.msg : "inflate failed"), buf);
+        if (zs_.avail_out < room) continue;
         return fail_data("truncated gzip stream (unexpected end of file)", buf);
       }
       member_started_ = true;
-      if (int rc = isal_inflate(st_.get()); failed(rc))
-        return fail_data("corrupt gzip stream: " + inflate_error(rc), buf);
-      // The member's trailer is read and its CRC checked: another member
-      // may follow (as `cat a.gz b.gz` makes).
-      if (st_->block_state == ISAL_BLOCK_FINISH) start_member();
+      int rc = inflate_some();
+      if (rc == Z_STREAM_END) {
+        // Another member may follow (as `cat a.gz b.gz` makes).
+        if (!end_member()) return fail_data(error_, buf);
+        continue;
+      }
+      if (rc == Z_BUF_ERROR) continue;  // needs more input
+      if (rc != Z_OK) {
+        return fail_data(std::string("corrupt gzip stream: ") + (zs_.msg ? zs_.msg : "inflate failed"), buf);
+      }
     }
-    return static_cast<ptrdiff_t>(st_->next_out - reinterpret_cast<uint8_t*>(buf));
+    return static_cast<ptrdiff_t>(zs_.next_out - reinterpret_cast<Bytef*>(buf));
   }
 
  private:
   static constexpr size_t kChunk = 1 << 18;
 
-  // Resets the decoder for a member from the input left unread, into the
-  // output room left (isal_inflate_init clears both); gzip framing only (a
-  // zlib or raw deflate stream is corrupt).
-  void start_member() {
-    uint8_t* const next_in = st_->next_in;
-    uint8_t* const next_out = st_->next_out;
-    const uint32_t avail_in = st_->avail_in, avail_out = st_->avail_out;
-    isal_inflate_init(st_.get());
-    st_->crc_flag = ISAL_GZIP;
-    st_->next_in = next_in;
-    st_->avail_in = avail_in;
-    st_->next_out = next_out;
-    st_->avail_out = avail_out;
+  // inflate(), with the member's CRC-32 and length carried over what it
+  // wrote, and the last 8 bytes it read kept: at the member's end they are
+  // its trailer, which may straddle two reads of the input.
+  int inflate_some() {
+    const Bytef* in = zs_.next_in;
+    Bytef* out = zs_.next_out;
+    const int rc = inflate(&zs_, Z_NO_FLUSH);
+    const size_t wrote = static_cast<size_t>(zs_.next_out - out);
+    crc_ = crc32_gzip_refl(crc_, out, wrote);
+    length_ += wrote;
+    const size_t took = static_cast<size_t>(zs_.next_in - in);
+    if (took >= tail_.size()) {
+      std::memcpy(tail_.data(), zs_.next_in - tail_.size(), tail_.size());
+    } else if (took > 0) {
+      std::memmove(tail_.data(), tail_.data() + took, tail_.size() - took);
+      std::memcpy(tail_.data() + tail_.size() - took, in, took);
+    }
+    return rc;
+  }
+
+  // At Z_STREAM_END: checks the trailer (CRC-32, then the length modulo
+  // 2^32, both little-endian) as zlib would, in its words, and starts
+  // the next member. False, with error_, when they do not match.
+  bool end_member() {
+    auto word = [this](size_t at) {
+      uint32_t w = 0;
+      for (size_t i = 4; i-- > 0;) w = (w << 8) | tail_[at + i];
+      return w;
+    };
+    const char* wrong = word(0) != crc_                             ? "incorrect data check"
+                        : word(4) != static_cast<uint32_t>(length_) ? "incorrect length check"
+                                                                    : nullptr;
+    if (wrong) {
+      error_ = std::string("corrupt gzip stream: ") + wrong;
+      return false;
+    }
     member_started_ = false;
+    crc_ = 0;
+    length_ = 0;
+    if (inflateReset(&zs_) != Z_OK) {
+      error_ = "zlib: cannot reset inflate";
+      return false;
+    }
+    return true;
   }
 
   ptrdiff_t fail(std::string message, bool data) {
@@ -123,18 +145,21 @@ class GzipSource : public InputSource {
   // before it are handed out first, the error (-1) comes with the next read,
   // so a truncated file still yields everything before the cut.
   ptrdiff_t fail_data(std::string message, char* buf) {
-    ptrdiff_t got = st_->next_out - reinterpret_cast<uint8_t*>(buf);
+    ptrdiff_t got = zs_.next_out - reinterpret_cast<Bytef*>(buf);
     fail(std::move(message), true);
     return got > 0 ? got : -1;
   }
 
   std::unique_ptr<InputSource> raw_;
   std::string in_;
-  std::unique_ptr<inflate_state> st_;  // about 100 KiB: its history and tables
-  bool ok_ = true;
+  z_stream zs_{};
+  bool ok_ = false;
   bool done_ = false;
   bool raw_done_ = false;  // the compressed input is all read
   bool member_started_ = false;
+  uint32_t crc_ = 0;               // of the member's bytes so far
+  uint64_t length_ = 0;            // the member's bytes so far
+  std::array<uint8_t, 8> tail_{};  // the last 8 bytes inflate read
 };
 
 }  // namespace
