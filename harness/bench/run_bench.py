@@ -11,7 +11,9 @@ sys: one core's work, so other load on the machine barely moves it), MB/s,
 the median wall seconds, the largest peak RSS, and the ratio to each limit
 measured in the same run (and, for wall time, to md5sum; `check` runs with
 --jobs 1 and --jobs 2, and the targets at the end judge --jobs 2 against
-md5sum):
+md5sum, and an execution trace's --jobs 1 against `validate`, those two
+rows pinned to one CPU a round and judged by the median of the rounds'
+ratios):
 `md5sum` of the file (every payload byte must be hashed) and simdjson
 parse-only (parse_limit). A row whose reader or schema is not there prints
 "not available". A line before the rows and one after them time the same
