@@ -29,7 +29,7 @@ class GzipSource : public InputSource {
     zs_.opaque = Z_NULL;
     // 16 + MAX_WBITS: gzip framing only (a zlib or raw stream is corrupt).
     // Without validation zlib neither computes nor checks the trailer's
-    // CRC-32 and length (inflateReset keeps that): check_trailer does.
+    // CRC-32 and length (inflateReset keeps that): trailer_mismatch does.
     ok_ = inflateInit2(&zs_, 16 + MAX_WBITS) == Z_OK && inflateValidate(&zs_, 0) == Z_OK;
     if (!ok_) fail("zlib: cannot initialise inflate", false);
   }
@@ -62,7 +62,9 @@ class GzipSource : public InputSource {
         const uInt room = zs_.avail_out;
         int rc = inflate_some();
         if (rc == Z_STREAM_END) {
-          if (!end_member()) return fail_data(error_, buf);
+          if (const char* wrong = trailer_mismatch())
+            return fail_data(std::string("corrupt gzip stream: ") + wrong, buf);
+          if (!next_member()) return fail("zlib: cannot reset inflate", false);
           continue;
         }
         if (rc != Z_OK && rc != Z_BUF_ERROR)  // what it held was corrupt, as the main path says
@@ -73,8 +75,9 @@ class GzipSource : public InputSource {
       member_started_ = true;
       int rc = inflate_some();
       if (rc == Z_STREAM_END) {
+        if (const char* wrong = trailer_mismatch()) return fail_data(std::string("corrupt gzip stream: ") + wrong, buf);
         // Another member may follow (as `cat a.gz b.gz` makes).
-        if (!end_member()) return fail_data(error_, buf);
+        if (!next_member()) return fail("zlib: cannot reset inflate", false);
         continue;
       }
       if (rc == Z_BUF_ERROR) continue;  // needs more input
@@ -108,30 +111,25 @@ class GzipSource : public InputSource {
     return rc;
   }
 
-  // At Z_STREAM_END: checks the trailer (CRC-32, then the length modulo
-  // 2^32, both little-endian) as zlib would, in its words, and starts
-  // the next member. False, with error_, when they do not match.
-  bool end_member() {
+  // At Z_STREAM_END: what is wrong with the member's trailer (CRC-32, then
+  // the length modulo 2^32, both little-endian) in zlib's words, or null.
+  const char* trailer_mismatch() const {
     auto word = [this](size_t at) {
       uint32_t w = 0;
       for (size_t i = 4; i-- > 0;) w = (w << 8) | tail_[at + i];
       return w;
     };
-    const char* wrong = word(0) != crc_                             ? "incorrect data check"
-                        : word(4) != static_cast<uint32_t>(length_) ? "incorrect length check"
-                                                                    : nullptr;
-    if (wrong) {
-      error_ = std::string("corrupt gzip stream: ") + wrong;
-      return false;
-    }
+    return word(0) != crc_                             ? "incorrect data check"
+           : word(4) != static_cast<uint32_t>(length_) ? "incorrect length check"
+                                                       : nullptr;
+  }
+
+  // After a member's end: readies inflate for the next one.
+  bool next_member() {
     member_started_ = false;
     crc_ = 0;
     length_ = 0;
-    if (inflateReset(&zs_) != Z_OK) {
-      error_ = "zlib: cannot reset inflate";
-      return false;
-    }
-    return true;
+    return inflateReset(&zs_) == Z_OK;
   }
 
   ptrdiff_t fail(std::string message, bool data) {
