@@ -1,8 +1,8 @@
-// One big JSON array read on several threads: one thread splits it
-// (stream_json_array_lent), others parse its elements ahead (simdjson, a
-// piece of about 256 KiB at a time as one array document, made in place in
-// the splitter's buffer by writing "[" and "]" over the bytes around it
-// where they are free, else copied) and take a note of each
+// One big JSON array read in pieces, on one thread or several: one thread
+// splits it (stream_json_array_lent), others parse its elements ahead
+// (simdjson, a piece of about 256 KiB at a time as one array document,
+// made in place in the splitter's buffer by writing "[" and "]" over the
+// bytes around it where they are free, else copied) and take a note of each
 // (a pure function of the element, a few bits: does it repeat a key, does
 // it pass a schema), and the calling thread folds every element and member
 // in input order, as a one-thread reader over stream_json_array does. A
@@ -11,11 +11,13 @@
 // by one, so a reader's findings are the same, in the same order.
 //
 // Contract: `threads` in all (the caller's included); with one, the
-// calling thread splits and folds, parsing nothing ahead (every element
-// comes to fold_element unparsed), exactly stream_json_array. At most
-// 2 x threads + 10 pieces in flight, each about 256 KiB of elements (its
-// text and its parsed document, a few times that) and at most 1 MiB of
-// memos (below). fold_element gets each
+// calling thread splits, parses and notes a piece of about 32 KiB, folds
+// it, and goes on to the next, so that a piece is still in its caches when
+// folded (elements and members come in the same order, with the same
+// notes, as with more threads). With more, at most 2 x threads + 10 pieces
+// in flight, each about 256 KiB of elements (its text and its parsed
+// document, a few times that) and at most 1 MiB of memos (below).
+// fold_element gets each
 // element (its text padded as stream_json_array pads it) with its parsed
 // value and note (bits of the caller's choosing), or nullptr (and 0) for the
 // fold to parse it;

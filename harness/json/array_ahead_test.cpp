@@ -26,7 +26,7 @@ TEST(JsonArrayAhead, EachMemoReachesTheFoldWithItsElement) {
     int64_t n;
     char tag[24];  // beyond one word: the memo is wider than a scalar
   };
-  for (unsigned threads : {2u, 3u}) {
+  for (unsigned threads : {1u, 2u, 3u}) {
     io::MemorySource source(text, 4096);
     JsonStreamOptions options;
     options.array_key = "nodes";
@@ -79,7 +79,7 @@ TEST(JsonArrayAhead, MemosOfPiecesOfEveryElementCount) {
     for (int i = 0; i < 150; ++i, ++n) text += "{\"n\": " + std::to_string(n) + ", \"pad\": \"" + std::string(2000, 'p') + "\"},";
   }
   text.back() = ']';
-  for (unsigned threads : {2u, 3u}) {
+  for (unsigned threads : {1u, 2u, 3u}) {
     io::MemorySource source(text, 1 << 16);
     JsonStreamOptions options;
     size_t seen = 0, with_memo = 0;
@@ -123,7 +123,7 @@ TEST(JsonArrayAhead, PiecesInPlaceOrCopiedGiveEveryElement) {
   }
   text += "]";
   for (size_t chunk : {size_t{4096}, size_t{1} << 16, size_t{4} << 20}) {
-    for (unsigned threads : {2u, 3u}) {
+    for (unsigned threads : {1u, 2u, 3u}) {
       io::MemorySource source(text, 1 << 15);
       JsonStreamOptions options;
       options.chunk = chunk;
@@ -168,7 +168,7 @@ TEST(JsonArrayAhead, PeekSeesEachParsedElementShortlyBeforeItsFold) {
     text += i == 2100 ? std::string("NaN") : "{\"n\": " + std::to_string(i) + "}";
   }
   text += "]";
-  for (unsigned threads : {2u, 3u}) {
+  for (unsigned threads : {1u, 2u, 3u}) {
     io::MemorySource source(text, 4096);
     JsonStreamOptions options;
     options.chunk = 4096;
