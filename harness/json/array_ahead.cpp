@@ -15,14 +15,21 @@
 namespace tc::json {
 namespace {
 
+// An element longer than this is a piece alone, which the fold parses.
 constexpr size_t kPieceBytes = size_t{256} << 10;
-// One thread's pieces: a piece's text and document stay in the core's
-// caches from its parse to its fold (32 KiB: 1.07x the one-thread
-// execution-trace check with 256 KiB pieces' 1.03x, both against folding
-// element by element).
+// Where pieces are cut: small enough that simdjson's stage 2 writes a
+// piece's document within the core's L2 (1 MiB here), and that the
+// document is still in caches when folded. With helper threads, 64 KiB
+// (`check --jobs 2` of the GPU Kineto trace 1.096x, the verbatim one
+// 1.029x, the execution trace 1.028x, against 256 KiB); one thread,
+// which parses and folds a piece in turn, 32 KiB (its execution-trace
+// check 1.07x, against 1.03x with 256 KiB, both against folding element
+// by element).
+constexpr size_t kHelperPieceBytes = size_t{64} << 10;
 constexpr size_t kOneThreadPieceBytes = size_t{32} << 10;
 // A piece of elements of at most kPieceBytes each ends at the first element
-// that takes their texts (and a separator each) to kPieceBytes; batch_piece
+// that takes their texts (and a separator each) to its cut size (at most
+// kPieceBytes); batch_piece
 // copies the whitespace between them too only while the piece stays within
 // kMaxPiece, brackets included: the capacity its document is made for.
 constexpr size_t kMaxPiece = 2 * kPieceBytes + 2;
@@ -335,7 +342,7 @@ JsonStreamResult stream_json_array_ahead(io::InputSource& in, const JsonStreamOp
                                          const NoteElement& note, const FoldElement& fold_element,
                                          const FoldMember& fold_member, size_t memo_bytes,
                                          const PeekElement& peek) {
-  Pieces pieces(threads <= 1 ? kOneThreadPieceBytes : kPieceBytes, note, memo_bytes, fold_element, peek);
+  Pieces pieces(threads <= 1 ? kOneThreadPieceBytes : kHelperPieceBytes, note, memo_bytes, fold_element, peek);
   if (threads <= 1) {
     // One thread parses each piece as it cuts it and folds it at once:
     // simdjson's code runs over a piece, then the fold's over its elements,

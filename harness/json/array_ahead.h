@@ -1,6 +1,6 @@
 // One big JSON array read in pieces, on one thread or several: one thread
 // splits it (stream_json_array_lent), others parse its elements ahead
-// (simdjson, a piece of about 256 KiB at a time as one array document,
+// (simdjson, a piece of about 64 KiB at a time as one array document,
 // made in place in the splitter's buffer by writing "[" and "]" over the
 // bytes around it where they are free, else copied) and take a note of each
 // (a pure function of the element, a few bits: does it repeat a key, does
@@ -15,7 +15,7 @@
 // it, and goes on to the next, so that a piece is still in its caches when
 // folded (elements and members come in the same order, with the same
 // notes, as with more threads). With more, at most 2 x threads + 10 pieces
-// in flight, each about 256 KiB of elements (its text and its parsed
+// in flight, each about 64 KiB of elements (its text and its parsed
 // document, a few times that) and at most 1 MiB of memos (below).
 // fold_element gets each
 // element (its text padded as stream_json_array pads it) with its parsed
