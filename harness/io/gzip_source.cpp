@@ -62,28 +62,22 @@ class GzipSource : public InputSource {
         const uInt room = zs_.avail_out;
         int rc = inflate_some();
         if (rc == Z_STREAM_END) {
-          if (const char* wrong = trailer_mismatch())
-            return fail_data(std::string("corrupt gzip stream: ") + wrong, buf);
-          if (!next_member()) return fail("zlib: cannot reset inflate", false);
+          if (ptrdiff_t failed = end_member(buf)) return failed;
           continue;
         }
-        if (rc != Z_OK && rc != Z_BUF_ERROR)  // what it held was corrupt, as the main path says
-          return fail_data(std::string("corrupt gzip stream: ") + (zs_.msg ? zs_.msg : "inflate failed"), buf);
+        if (rc != Z_OK && rc != Z_BUF_ERROR) return corrupt(buf);  // what it held was corrupt, as the main path says
         if (zs_.avail_out < room) continue;
         return fail_data("truncated gzip stream (unexpected end of file)", buf);
       }
       member_started_ = true;
       int rc = inflate_some();
       if (rc == Z_STREAM_END) {
-        if (const char* wrong = trailer_mismatch()) return fail_data(std::string("corrupt gzip stream: ") + wrong, buf);
         // Another member may follow (as `cat a.gz b.gz` makes).
-        if (!next_member()) return fail("zlib: cannot reset inflate", false);
+        if (ptrdiff_t failed = end_member(buf)) return failed;
         continue;
       }
       if (rc == Z_BUF_ERROR) continue;  // needs more input
-      if (rc != Z_OK) {
-        return fail_data(std::string("corrupt gzip stream: ") + (zs_.msg ? zs_.msg : "inflate failed"), buf);
-      }
+      if (rc != Z_OK) return corrupt(buf);
     }
     return static_cast<ptrdiff_t>(zs_.next_out - reinterpret_cast<Bytef*>(buf));
   }
@@ -124,12 +118,21 @@ class GzipSource : public InputSource {
                                                        : nullptr;
   }
 
-  // After a member's end: readies inflate for the next one.
-  bool next_member() {
+  // At Z_STREAM_END: 0 once the trailer matches and inflate is ready for
+  // the next member; else what read() returns (a trailer that does not
+  // match is a data error, a failed reset an I/O error).
+  ptrdiff_t end_member(char* buf) {
+    if (const char* wrong = trailer_mismatch()) return fail_data(std::string("corrupt gzip stream: ") + wrong, buf);
     member_started_ = false;
     crc_ = 0;
     length_ = 0;
-    return inflateReset(&zs_) == Z_OK;
+    if (inflateReset(&zs_) != Z_OK) return fail("zlib: cannot reset inflate", false);
+    return 0;
+  }
+
+  // inflate's error on a corrupt stream, in its words.
+  ptrdiff_t corrupt(char* buf) {
+    return fail_data(std::string("corrupt gzip stream: ") + (zs_.msg ? zs_.msg : "inflate failed"), buf);
   }
 
   ptrdiff_t fail(std::string message, bool data) {
