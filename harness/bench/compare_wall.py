@@ -29,7 +29,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from run_bench import measure  # noqa: E402  (one way of timing for both scripts)
+from run_bench import measure, round_ratios  # noqa: E402  (one way of timing and pairing for both scripts)
 
 
 def main():
@@ -75,7 +75,7 @@ def main():
                 ratios += f", {statistics.median(wall[first]) / statistics.median(w):.2f}x the first"
         print(f"{name[-40:]:40s} {w[0]:9.3f} {statistics.median(w):8.3f} {c[0]:8.3f} {statistics.median(c):8.3f}  {ratios}")
     for name in args.binaries[1:]:
-        paired = [a / b for a, b in zip(wall[first], wall[name]) if b > 0]
+        paired = round_ratios(wall[first], wall[name])
         if not paired:
             continue
         faster = sum(1 for x in paired if x > 1)

@@ -176,9 +176,14 @@ def wall_ratio(limit, row):
     return statistics.median(limit.wall) / w if w else 0
 
 
+def round_ratios(limit_walls, walls):
+    """Each round's ratio of limit's wall to the other's, in round order."""
+    return [a / b for a, b in zip(limit_walls, walls) if b > 0]
+
+
 def paired_ratio(limit, row):
     """The median over rounds of limit's wall over row's in that round."""
-    ratios = [a / b for a, b in zip(limit.wall, row.wall) if b]
+    ratios = round_ratios(limit.wall, row.wall)
     return statistics.median(ratios) if ratios else 0
 
 
